@@ -1,0 +1,191 @@
+//! The modelled SGLang flags: one declarative table that drives the builder's pickers,
+//! URL keys, the rendered launch command, command-line parsing and the fix search.
+//!
+//! Each flag is named by its `ServerArgs` field (`kv_cache_dtype`); its command-line
+//! spelling is `--` plus the name with dashes (`--kv-cache-dtype`), as SGLang's argparse
+//! builds it. Sources: `sglang/srt/arg_groups/fields/*.py@0.5.23`.
+
+use crate::domains::choices;
+use crate::version::SglangVersion;
+
+/// How a flag takes its value.
+#[derive(Clone, Copy)]
+pub enum FlagKind {
+    /// A closed list of strings (argparse `choices=`), per release.
+    Choice(fn(SglangVersion) -> &'static [&'static str]),
+    /// Free text, with suggestions for pickers and fixes.
+    Text(&'static [&'static str]),
+    /// An integer (argparse `type=int`), with typical values for pickers and fixes.
+    Int(&'static [i64]),
+    /// A `store_true` switch.
+    Bool,
+}
+
+/// One modelled flag.
+#[derive(Clone, Copy)]
+pub struct FlagSpec {
+    /// `ServerArgs` field name, also the JSON key and (with dashes) the URL key.
+    pub name: &'static str,
+    /// Value kind.
+    pub kind: FlagKind,
+    /// What SGLang uses when the flag is not given, as shown to users.
+    pub default_label: &'static str,
+    /// Builder group.
+    pub group: Group,
+    /// One-line help.
+    pub help: &'static str,
+}
+
+/// Builder sections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Attention backends and KV cache.
+    Attention,
+    /// DeepSeek Sparse Attention and DeepSeek-V4.
+    Sparse,
+    /// Speculative decoding.
+    Speculative,
+    /// Parallelism, quantization and other serving flags.
+    Serving,
+    /// Linear attention / Mamba.
+    Linear,
+}
+
+fn attn(v: SglangVersion) -> &'static [&'static str] {
+    choices::attention_backends(v)
+}
+fn kv(v: SglangVersion) -> &'static [&'static str] {
+    choices::kv_cache_dtypes(v)
+}
+fn dsa_p(v: SglangVersion) -> &'static [&'static str] {
+    choices::dsa_prefill_backends(v)
+}
+fn dsa_d(v: SglangVersion) -> &'static [&'static str] {
+    choices::dsa_decode_backends(v)
+}
+fn dsv4_p(_: SglangVersion) -> &'static [&'static str] {
+    choices::DSV4_PREFILL_BACKENDS
+}
+fn dsv4_a(_: SglangVersion) -> &'static [&'static str] {
+    choices::DSV4_ATTN_BACKENDS
+}
+fn spec_mode(_: SglangVersion) -> &'static [&'static str] {
+    choices::SPECULATIVE_ATTENTION_MODES
+}
+fn mamba(_: SglangVersion) -> &'static [&'static str] {
+    choices::MAMBA_BACKENDS
+}
+fn linear(_: SglangVersion) -> &'static [&'static str] {
+    choices::LINEAR_ATTN_BACKENDS
+}
+fn ssm(_: SglangVersion) -> &'static [&'static str] {
+    choices::MAMBA_SSM_DTYPES
+}
+fn radix(_: SglangVersion) -> &'static [&'static str] {
+    choices::MAMBA_RADIX_CACHE_STRATEGIES
+}
+
+/// Every modelled flag, in the order the launch command prints them.
+#[rustfmt::skip]
+pub static FLAGS: &[FlagSpec] = &[
+    FlagSpec { name: "kv_cache_dtype", kind: FlagKind::Choice(kv), default_label: "auto", group: Group::Attention, help: "Data type of the KV cache." },
+    FlagSpec { name: "attention_backend", kind: FlagKind::Choice(attn), default_label: "auto", group: Group::Attention, help: "Attention kernel backend for prefill and decode." },
+    FlagSpec { name: "prefill_attention_backend", kind: FlagKind::Choice(attn), default_label: "= attention backend", group: Group::Attention, help: "Attention backend for prefill only." },
+    FlagSpec { name: "decode_attention_backend", kind: FlagKind::Choice(attn), default_label: "= attention backend", group: Group::Attention, help: "Attention backend for decode only." },
+    FlagSpec { name: "page_size", kind: FlagKind::Int(&[1, 16, 32, 64, 128, 256]), default_label: "auto (1)", group: Group::Attention, help: "Tokens per KV-cache page." },
+    FlagSpec { name: "dsa_prefill_backend", kind: FlagKind::Choice(dsa_p), default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention prefill kernel." },
+    FlagSpec { name: "dsa_decode_backend", kind: FlagKind::Choice(dsa_d), default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention decode kernel." },
+    FlagSpec { name: "dsv4_prefill_backend", kind: FlagKind::Choice(dsv4_p), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 sparse prefill kernel." },
+    FlagSpec { name: "dsv4_attn_backend", kind: FlagKind::Choice(dsv4_a), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 attention kernel." },
+    FlagSpec { name: "speculative_algorithm", kind: FlagKind::Text(choices::SPECULATIVE_ALGORITHMS), default_label: "none", group: Group::Speculative, help: "Speculative decoding algorithm." },
+    FlagSpec { name: "speculative_eagle_topk", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "auto", group: Group::Speculative, help: "Draft tree branching factor." },
+    FlagSpec { name: "speculative_num_steps", kind: FlagKind::Int(&[1, 2, 3, 5]), default_label: "auto", group: Group::Speculative, help: "Draft steps." },
+    FlagSpec { name: "speculative_num_draft_tokens", kind: FlagKind::Int(&[2, 4, 8, 16]), default_label: "auto", group: Group::Speculative, help: "Draft tokens verified per step." },
+    FlagSpec { name: "speculative_draft_attention_backend", kind: FlagKind::Text(&["flashinfer", "fa3", "fa4", "triton", "trtllm_mha"]), default_label: "auto", group: Group::Speculative, help: "Attention backend of the draft model." },
+    FlagSpec { name: "speculative_attention_mode", kind: FlagKind::Choice(spec_mode), default_label: "prefill", group: Group::Speculative, help: "Whether draft-extend and verify use the prefill or the decode backend." },
+    FlagSpec { name: "enable_deterministic_inference", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Batch-invariant kernels for deterministic output." },
+    FlagSpec { name: "tp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Tensor-parallel size." },
+    FlagSpec { name: "dp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Data-parallel size." },
+    FlagSpec { name: "attn_cp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Attention context-parallel size." },
+    FlagSpec { name: "quantization", kind: FlagKind::Text(&["fp8", "mxfp8", "modelopt_fp4", "modelopt_fp8", "mxfp4", "w4afp8", "awq", "gptq"]), default_label: "from checkpoint", group: Group::Serving, help: "Weight quantization method." },
+    FlagSpec { name: "chunked_prefill_size", kind: FlagKind::Int(&[2048, 4096, 8192, 16384]), default_label: "auto", group: Group::Serving, help: "Maximum tokens in a prefill chunk." },
+    FlagSpec { name: "disable_radix_cache", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Disable prefix (radix) caching." },
+    FlagSpec { name: "json_model_override_args", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "JSON merged into the model's config.json (e.g. {\"v_head_dim\": 256})." },
+    FlagSpec { name: "mamba_backend", kind: FlagKind::Choice(mamba), default_label: "triton", group: Group::Linear, help: "Mamba state-update kernel." },
+    FlagSpec { name: "linear_attn_backend", kind: FlagKind::Choice(linear), default_label: "triton", group: Group::Linear, help: "Linear-attention kernel." },
+    FlagSpec { name: "linear_attn_prefill_backend", kind: FlagKind::Choice(linear), default_label: "= linear backend", group: Group::Linear, help: "Linear-attention prefill kernel." },
+    FlagSpec { name: "linear_attn_decode_backend", kind: FlagKind::Choice(linear), default_label: "= linear backend", group: Group::Linear, help: "Linear-attention decode kernel." },
+    FlagSpec { name: "mamba_ssm_dtype", kind: FlagKind::Choice(ssm), default_label: "auto", group: Group::Linear, help: "Mamba SSM state dtype." },
+    FlagSpec { name: "mamba_radix_cache_strategy", kind: FlagKind::Choice(radix), default_label: "auto", group: Group::Linear, help: "Mamba radix-cache strategy." },
+];
+
+/// A modelled environment variable.
+#[derive(Clone, Copy)]
+pub struct EnvSpec {
+    /// Variable name.
+    pub name: &'static str,
+    /// Typical values (for pickers and fixes); the empty string means "unset".
+    pub values: &'static [&'static str],
+    /// What SGLang reads it for, with the source.
+    pub help: &'static str,
+}
+
+/// Environment variables the modelled checks read.
+#[rustfmt::skip]
+pub static ENV_VARS: &[EnvSpec] = &[
+    EnvSpec { name: "SGLANG_DSV4_Q8KV8_PREFILL", values: &["", "1", "0"], help: "Forces the DeepSeek-V4 q8 sparse prefill on (1/true/yes/on) or off (anything else); wins over --dsv4-prefill-backend (sglang/srt/layers/attention/dsv4/sparse_prefill_utils.py:57@0.5.23)." },
+    EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },
+];
+
+impl FlagSpec {
+    /// The command-line spelling, e.g. `--kv-cache-dtype`.
+    pub fn cli(&self) -> String {
+        format!("--{}", self.name.replace('_', "-"))
+    }
+
+    /// The URL query key: the flag without its leading dashes (`kv-cache-dtype`).
+    pub fn url_key(&self) -> String {
+        self.name.replace('_', "-")
+    }
+
+    /// The closed choice list for a release, if the flag has one.
+    pub fn choices(&self, v: SglangVersion) -> Option<&'static [&'static str]> {
+        match self.kind {
+            FlagKind::Choice(f) => Some(f(v)),
+            _ => None,
+        }
+    }
+}
+
+/// Looks a flag up by `ServerArgs` name, URL key or command-line spelling.
+pub fn find_flag(key: &str) -> Option<&'static FlagSpec> {
+    let k = key.trim().trim_start_matches('-').replace('-', "_");
+    FLAGS.iter().find(|f| f.name == k)
+}
+
+/// Looks an environment variable up by name.
+pub fn find_env(name: &str) -> Option<&'static EnvSpec> {
+    ENV_VARS.iter().find(|e| e.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_are_unique_and_spelled_like_argparse() {
+        let mut names: Vec<&str> = FLAGS.iter().map(|f| f.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), FLAGS.len());
+        assert_eq!(
+            find_flag("--kv-cache-dtype").unwrap().cli(),
+            "--kv-cache-dtype"
+        );
+        assert_eq!(
+            find_flag("dsa-prefill-backend").unwrap().name,
+            "dsa_prefill_backend"
+        );
+        assert!(find_flag("--nope").is_none());
+    }
+}

@@ -1,0 +1,290 @@
+//! Preflight's pure core: SGLang launch-configuration domains, resolution, rules, fixes
+//! and command rendering. No I/O, no wasm or browser dependencies.
+//!
+//! Entry point: [`validate`] takes a [`LaunchConfig`] and returns a [`Report`] with every
+//! error SGLang would raise (in SGLang's order, with SGLang's exact messages), the
+//! rewrites it would apply silently, the effective configuration, and verified fixes.
+//! It never panics on user input: every problem is a diagnostic.
+
+#![warn(missing_docs)]
+
+pub mod command;
+pub mod config;
+pub mod domains;
+pub mod fix;
+pub mod pipeline;
+pub mod pyfmt;
+pub mod report;
+pub mod rules;
+pub mod version;
+
+pub use config::LaunchConfig;
+pub use report::{Diagnostic, Report, Severity, Stage, Verdict};
+pub use version::SglangVersion;
+
+use domains::arch::find_arch;
+use domains::flags::{FlagKind, find_flag};
+use domains::gpu::{DEFAULT_CUDA, Hardware, find_gpu, parse_capability, parse_cuda};
+use pipeline::{Ctx, State, diagnostic};
+use pyfmt::PyVal;
+use report::Resolved;
+
+/// Validates a configuration: diagnostics, effective configuration, commands and fixes.
+pub fn validate(cfg: &LaunchConfig) -> Report {
+    let mut report = evaluate(cfg);
+    let v = version_of(cfg);
+    if report.verdict == Verdict::Error {
+        let fixes = fix::search(cfg, v, &report.diagnostics, &|c| evaluate(c).diagnostics);
+        report.corrected = fixes.first().cloned();
+        for d in report
+            .diagnostics
+            .iter_mut()
+            .filter(|d| d.severity == Severity::Error)
+        {
+            d.fixes = fixes.clone();
+        }
+    }
+    report
+}
+
+/// The release a configuration asks for (the newest modelled one when absent or unknown).
+pub fn version_of(cfg: &LaunchConfig) -> SglangVersion {
+    cfg.sglang
+        .as_deref()
+        .and_then(SglangVersion::parse)
+        .unwrap_or(SglangVersion::LATEST)
+}
+
+/// Validates without searching for fixes (what the fix search itself calls).
+pub fn evaluate(cfg: &LaunchConfig) -> Report {
+    let v = version_of(cfg);
+    let mut diags = Vec::new();
+
+    if let Some(s) = cfg
+        .sglang
+        .as_deref()
+        .filter(|s| SglangVersion::parse(s).is_none())
+    {
+        let known = SglangVersion::ALL
+            .iter()
+            .map(|v| v.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        diags.push(diagnostic(
+            v,
+            &rules::input::UNKNOWN_VERSION,
+            &[
+                ("version", PyVal::s(s)),
+                ("used", PyVal::s(v.as_str())),
+                ("known", PyVal::s(known)),
+            ],
+        ));
+    }
+
+    let cuda = match cfg.cuda_version.as_deref() {
+        None => DEFAULT_CUDA,
+        Some(s) => parse_cuda(s).unwrap_or_else(|| {
+            diags.push(bad_setting(
+                v,
+                "cuda_version",
+                s,
+                "expected a CUDA version such as 12.9",
+            ));
+            DEFAULT_CUDA
+        }),
+    };
+
+    let hw = match (cfg.gpu.as_deref(), cfg.compute_capability.as_deref()) {
+        (Some(name), _) if !name.trim().is_empty() => match find_gpu(name) {
+            Some(g) => Some(Hardware::from_gpu(g, cuda)),
+            None => {
+                diags.push(diagnostic(
+                    v,
+                    &rules::input::UNKNOWN_GPU,
+                    &[("gpu", PyVal::s(name))],
+                ));
+                None
+            }
+        },
+        (_, Some(cc)) if !cc.trim().is_empty() => match parse_capability(cc) {
+            Some(c) => Some(Hardware::custom_nvidia(c, cuda)),
+            None => {
+                diags.push(bad_setting(
+                    v,
+                    "compute_capability",
+                    cc,
+                    "expected major.minor such as 12.0",
+                ));
+                None
+            }
+        },
+        _ => {
+            diags.push(diagnostic(v, &rules::input::NO_GPU, &[]));
+            None
+        }
+    };
+
+    let arch_name = cfg.arch.clone().or_else(|| {
+        cfg.model_path
+            .as_deref()
+            .and_then(arch_of_model)
+            .map(str::to_string)
+    });
+    let arch = match arch_name.as_deref().and_then(find_arch) {
+        Some(a) => Some(a),
+        None => {
+            let shown = arch_name
+                .clone()
+                .or_else(|| cfg.model_path.clone())
+                .unwrap_or_default();
+            diags.push(diagnostic(
+                v,
+                &rules::input::UNKNOWN_ARCH,
+                &[("arch", PyVal::s(shown))],
+            ));
+            None
+        }
+    };
+
+    argparse(cfg, v, &mut diags);
+
+    let mut st = State::default();
+    let blocked = diags.iter().any(|d| d.severity == Severity::Error);
+    if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
+        let arch = apply_model_overrides(arch, cfg, v, &mut diags);
+        let ctx = Ctx { v, hw, arch, cfg };
+        pipeline::run(&ctx, &mut st);
+    }
+    diags.append(&mut st.diags);
+    let verdict = if diags.iter().any(|d| d.severity == Severity::Error) {
+        Verdict::Error
+    } else {
+        Verdict::Ok
+    };
+    Report {
+        verdict,
+        sglang: v.to_string(),
+        hardware: hw,
+        arch: arch.map(|a| a.name.to_string()),
+        diagnostics: diags,
+        resolved: if blocked { Resolved::default() } else { st.r },
+        command: command::render_command(cfg),
+        corrected: None,
+    }
+}
+
+/// Applies `--json-model-override-args` (SGLang merges it into the HF config) to the
+/// architecture facts Preflight models; other keys are ignored.
+fn apply_model_overrides(
+    arch: &domains::arch::Arch,
+    cfg: &LaunchConfig,
+    v: SglangVersion,
+    diags: &mut Vec<Diagnostic>,
+) -> domains::arch::Arch {
+    let mut a = arch.clone();
+    let Some(text) = cfg.arg("json_model_override_args") else {
+        return a;
+    };
+    let parsed: Result<serde_json::Map<String, serde_json::Value>, _> = serde_json::from_str(&text);
+    let Ok(map) = parsed else {
+        diags.push(bad_setting(
+            v,
+            "json_model_override_args",
+            &text,
+            "expected a JSON object",
+        ));
+        return a;
+    };
+    for (k, val) in map {
+        let n = val.as_u64().map(|n| n as u32);
+        match (k.as_str(), n) {
+            ("num_attention_heads", Some(n)) => a.num_attention_heads = n,
+            ("num_key_value_heads", Some(n)) => a.num_kv_heads = n,
+            ("head_dim", Some(n)) => a.head_dim = n,
+            ("v_head_dim", Some(n)) => a.v_head_dim = n,
+            ("qk_rope_head_dim", Some(n)) => a.qk_rope_head_dim = n,
+            _ => {}
+        }
+    }
+    a
+}
+
+fn bad_setting(v: SglangVersion, key: &str, value: &str, expected: &str) -> Diagnostic {
+    let mut d = diagnostic(
+        v,
+        &rules::input::BAD_SETTING,
+        &[
+            ("key", PyVal::s(key)),
+            ("value", PyVal::s(value)),
+            ("expected", PyVal::s(expected)),
+        ],
+    );
+    d.flags = vec![key.to_string()];
+    d
+}
+
+/// The architecture of a well-known model id (`zai-org/GLM-5` → `GlmMoeDsaForCausalLM`).
+pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
+    let m = model_path.trim().trim_end_matches('/').to_ascii_lowercase();
+    domains::arch::ARCHS
+        .iter()
+        .find(|a| a.model.to_ascii_lowercase() == m)
+        .map(|a| a.name)
+}
+
+/// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.
+fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
+    for (key, value) in &cfg.args {
+        let Some(text) = config::value_text(value) else {
+            continue;
+        };
+        let Some(flag) = find_flag(key) else {
+            let mut d = diagnostic(
+                v,
+                &rules::input::UNMODELLED_ARG,
+                &[("flag", PyVal::s(format!("--{}", key.replace('_', "-"))))],
+            );
+            d.flags = vec![key.clone()];
+            diags.push(d);
+            continue;
+        };
+        match flag.kind {
+            FlagKind::Choice(choices) => {
+                let list = choices(v);
+                if !list.contains(&text.as_str()) {
+                    let shown = list
+                        .iter()
+                        .map(|c| pyfmt::py_str_repr(c))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let mut d = diagnostic(
+                        v,
+                        &rules::input::ARG_INVALID_CHOICE,
+                        &[
+                            ("flag", PyVal::s(flag.cli())),
+                            ("value", PyVal::s(text.clone())),
+                            ("choices", PyVal::Raw(shown)),
+                        ],
+                    );
+                    d.flags = vec![key.clone()];
+                    diags.push(d);
+                }
+            }
+            FlagKind::Int(_) => {
+                if text.trim().parse::<i64>().is_err() {
+                    let mut d = diagnostic(
+                        v,
+                        &rules::input::ARG_INVALID_INT,
+                        &[
+                            ("flag", PyVal::s(flag.cli())),
+                            ("value", PyVal::s(text.clone())),
+                        ],
+                    );
+                    d.flags = vec![key.clone()];
+                    diags.push(d);
+                }
+            }
+            FlagKind::Bool | FlagKind::Text(_) => {}
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! What validation returns: diagnostics, the effective configuration, commands, fixes.
+
+use crate::config::LaunchConfig;
+use crate::domains::gpu::Hardware;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// SGLang refuses to start (an exception), or the input cannot be evaluated.
+    Error,
+    /// SGLang starts but something is likely to go wrong (known kernel failures, risky rewrites).
+    Warning,
+    /// SGLang silently rewrote or defaulted a value.
+    Info,
+}
+
+/// When SGLang would fail or act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Preflight's own input checks (unknown GPU, unknown architecture …).
+    Input,
+    /// argparse, before anything else (`invalid choice`).
+    Argparse,
+    /// Argument resolution (`run_resolution_pipeline`), seconds after launch.
+    Resolution,
+    /// Model-runner / attention-backend construction, after the model config is built.
+    Construction,
+    /// A kernel (JIT or first forward / CUDA-graph capture): not an SGLang argument check.
+    Kernel,
+}
+
+impl Stage {
+    /// Label shown to users.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Input => "input",
+            Stage::Argparse => "argument parsing",
+            Stage::Resolution => "argument resolution",
+            Stage::Construction => "backend construction",
+            Stage::Kernel => "kernel / first forward",
+        }
+    }
+}
+
+/// A source location: `file:line@version`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SourceLoc {
+    /// Repository-relative path, e.g. `python/sglang/srt/arg_groups/overrides.py`.
+    pub file: String,
+    /// 1-based line.
+    pub line: u32,
+    /// Release the line refers to (`0.5.23`).
+    pub version: String,
+    /// Link to the line on GitHub at the release tag (or the cited public report).
+    pub url: String,
+}
+
+impl SourceLoc {
+    /// `file:line@version`.
+    pub fn cite(&self) -> String {
+        format!("{}:{}@{}", self.file, self.line, self.version)
+    }
+}
+
+/// One change to the configuration.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Change {
+    /// Generic key: a `ServerArgs` name, `gpu`, `compute_capability` or `env.NAME`.
+    pub key: String,
+    /// Value before (`None` = unset).
+    pub from: Option<String>,
+    /// Value after (`None` = unset, i.e. back to SGLang's default).
+    pub to: Option<String>,
+}
+
+impl Change {
+    /// Human form: `--kv-cache-dtype fp8_e4m3`, `remove --dsa-prefill-backend`, `GPU → H100`.
+    pub fn describe(&self) -> String {
+        let name = match self.key.as_str() {
+            "gpu" => "GPU".to_string(),
+            "compute_capability" => "compute capability".to_string(),
+            k if k.starts_with("env.") => k[4..].to_string(),
+            k => format!("--{}", k.replace('_', "-")),
+        };
+        match (&self.to, self.key.as_str()) {
+            (Some(v), "gpu" | "compute_capability") => format!("{name} → {v}"),
+            (Some(v), k) if k.starts_with("env.") => format!("{name}={v}"),
+            (Some(v), _) => {
+                if v == "true"
+                    && crate::domains::flags::find_flag(&self.key)
+                        .is_some_and(|f| matches!(f.kind, crate::domains::flags::FlagKind::Bool))
+                {
+                    name
+                } else {
+                    format!("{name} {v}")
+                }
+            }
+            (None, _) => format!("remove {name}"),
+        }
+    }
+}
+
+/// A corrected configuration, verified by the validator to raise no error.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fix {
+    /// One-line description, e.g. `--kv-cache-dtype fp8_e4m3`.
+    pub title: String,
+    /// The changes, in flag order.
+    pub changes: Vec<Change>,
+    /// True when the fix changes the GPU (ranked last).
+    pub changes_hardware: bool,
+    /// The corrected configuration.
+    pub config: LaunchConfig,
+    /// The corrected launch command.
+    pub command: String,
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagnostic {
+    /// Stable rule code, e.g. `DSA003`.
+    pub code: String,
+    /// Rule name in kebab case.
+    pub name: String,
+    /// Severity.
+    pub severity: Severity,
+    /// When it happens.
+    pub stage: Stage,
+    /// The Python exception class SGLang raises (`ValueError`, `AssertionError`, …), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    /// SGLang's exact message (or log line) for this configuration.
+    pub message: String,
+    /// What it means, in our own words.
+    pub explanation: String,
+    /// Where SGLang raises it.
+    pub source: Option<SourceLoc>,
+    /// `ServerArgs` names (and `gpu`, `arch`, `env.NAME`) involved.
+    pub flags: Vec<String>,
+    /// True when SGLang itself raises or logs this; false for Preflight's own findings
+    /// (input checks, known kernel failures).
+    pub raised_by_sglang: bool,
+    /// Verified corrections, best first (errors only).
+    pub fixes: Vec<Fix>,
+}
+
+/// Where a resolved value came from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind", content = "rule")]
+pub enum Origin {
+    /// The user set it and SGLang kept it.
+    User,
+    /// SGLang's default (nothing rewrote it).
+    Default,
+    /// Set or rewritten by the rule with this code.
+    Rule(String),
+}
+
+/// The effective configuration SGLang would run, with SGLang's spelling of each value.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Resolved {
+    /// `attention_backend`.
+    pub attention_backend: Option<String>,
+    /// `prefill_attention_backend`.
+    pub prefill_attention_backend: Option<String>,
+    /// `decode_attention_backend`.
+    pub decode_attention_backend: Option<String>,
+    /// `dsa_prefill_backend` (`None` for non-DSA models).
+    pub dsa_prefill_backend: Option<String>,
+    /// `dsa_decode_backend`.
+    pub dsa_decode_backend: Option<String>,
+    /// `dsv4_prefill_backend`.
+    pub dsv4_prefill_backend: Option<String>,
+    /// `dsv4_attn_backend`.
+    pub dsv4_attn_backend: Option<String>,
+    /// `kv_cache_dtype` (string spelling, e.g. `fp8_e4m3`, `bfloat16`, `auto`).
+    pub kv_cache_dtype: Option<String>,
+    /// The torch dtype the KV cache is allocated with (`torch.bfloat16`), at construction.
+    pub kv_cache_torch_dtype: Option<String>,
+    /// `page_size` in tokens.
+    pub page_size: Option<i64>,
+    /// `speculative_algorithm`.
+    pub speculative_algorithm: Option<String>,
+    /// `speculative_eagle_topk`.
+    pub speculative_eagle_topk: Option<i64>,
+    /// `speculative_num_steps`.
+    pub speculative_num_steps: Option<i64>,
+    /// `speculative_num_draft_tokens`.
+    pub speculative_num_draft_tokens: Option<i64>,
+    /// CUDA graphs disabled by a rewrite.
+    pub disable_cuda_graph: bool,
+    /// `disable_radix_cache`.
+    pub disable_radix_cache: bool,
+    /// `mamba_backend` (hybrid models).
+    pub mamba_backend: Option<String>,
+    /// `linear_attn_backend` (hybrid models).
+    pub linear_attn_backend: Option<String>,
+    /// Where each value came from, keyed by field name.
+    pub origin: BTreeMap<String, Origin>,
+}
+
+/// Overall verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// No error: SGLang would start (warnings may remain).
+    Ok,
+    /// At least one error.
+    Error,
+}
+
+/// The result of [`crate::validate`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// `ok` or `error`.
+    pub verdict: Verdict,
+    /// The release evaluated.
+    pub sglang: String,
+    /// The hardware evaluated, when it could be determined.
+    pub hardware: Option<Hardware>,
+    /// The architecture evaluated.
+    pub arch: Option<String>,
+    /// Findings, in the order SGLang would raise or log them.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The effective configuration (on an error: what had been resolved so far).
+    pub resolved: Resolved,
+    /// The launch command for the configuration as given.
+    pub command: String,
+    /// The best verified fix for all errors, if any (also the first fix of the first error).
+    pub corrected: Option<Fix>,
+}
+
+impl Report {
+    /// The first error, i.e. the exception SGLang raises.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+    }
+
+    /// All errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+    }
+}

@@ -1,0 +1,381 @@
+//! DeepSeek Sparse Attention (DSA, formerly NSA): DeepSeek-V3.2 and GLM-5.
+
+use super::RuleInfo;
+use crate::report::{Severity, Stage};
+use crate::version::VersionRange;
+
+const SM120_FILE: &str = "python/sglang/kernels/ops/attention/flash_mla_sm120.py";
+const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
+const DSA_BACKEND: &str = "python/sglang/srt/layers/attention/dsa_backend.py";
+const DSV2_PROVIDER: &str = "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py";
+
+/// Seed 1, first ValueError of `_validate_flashinfer_sparse_mla_backend`.
+pub static FISPARSE_REQUIRES_GLM_SM12_FP8: RuleInfo = RuleInfo {
+    code: "DSA001",
+    name: "flashinfer-sparse-mla-requires-glm-sm12-fp8",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch={model_arch!r}, sm_major={device_sm_major}, kv_cache_dtype={kv_cache_dtype}, prefill_impl={prefill_impl!r}, decode_impl={decode_impl!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, SM120_FILE, 589),
+        (VersionRange::V23, SM120_FILE, 695),
+    ],
+    title: "flashinfer_sparse_mla needs GLM DSA, an SM120/SM121 GPU and an FP8 KV cache",
+    explanation: "The flashinfer_sparse_mla kernels were written for one combination only: a GLM-5 DSA model (GlmMoeDsaForCausalLM or its NextN draft) on an NVIDIA SM120/SM121 GPU (RTX 50xx, RTX PRO Blackwell, DGX Spark) with an fp8_e4m3 KV cache. When the DSA backend is constructed, SGLang refuses any other model, GPU, KV dtype or AMD device.",
+    trigger: "--dsa-prefill-backend or --dsa-decode-backend is flashinfer_sparse_mla, and the model is not GLM DSA, or the GPU's SM major is not 12, or the KV cache is not torch.float8_e4m3fn, or the device is ROCm.",
+    situations: "A bf16 KV cache with GLM-5 on an RTX 5090; reusing a GLM-5 SM120 recipe for DeepSeek-V3.2; running it on a B200 or H100.",
+    solutions: &[
+        "Use --kv-cache-dtype fp8_e4m3 (GLM DSA on SM120/SM121).",
+        "Drop the flashinfer_sparse_mla flags and let SGLang choose the DSA backends.",
+        "Run on an SM120/SM121 GPU.",
+    ],
+    flags: &[
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+        "kv_cache_dtype",
+    ],
+    example: Some((
+        r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
+        r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Seed 1, second ValueError: on GLM DSA + SM12x + FP8 only flashinfer_sparse_mla
+/// (0.5.20+: or triton_sparse_mla) is allowed.
+pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
+    code: "DSA002",
+    name: "glm-sm12-fp8-only-flashinfer-sparse-mla",
+    stage: Stage::Construction,
+    messages: &[
+        (
+            VersionRange::V19,
+            "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla, but got {sorted(unsupported)}.",
+        ),
+        (
+            VersionRange::V23,
+            "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla (default) or triton_sparse_mla (prefill), but got {sorted(unsupported)}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, SM120_FILE, 599),
+        (VersionRange::V23, SM120_FILE, 708),
+    ],
+    title: "GLM DSA with an FP8 KV cache on SM120/SM121 must use flashinfer_sparse_mla",
+    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.20, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
+    trigger: "GLM DSA model, SM major 12, fp8_e4m3 KV cache, not ROCm, and a DSA prefill or decode backend outside the allowed set.",
+    situations: "Copying a B200 recipe (trtllm DSA backends) to an RTX PRO 6000; setting only one side, so SGLang fills the other with flashinfer_sparse_mla and the explicit side is refused.",
+    solutions: &[
+        "Remove --dsa-prefill-backend / --dsa-decode-backend (SGLang then picks flashinfer_sparse_mla for both).",
+        "Set both to flashinfer_sparse_mla.",
+        "Use --kv-cache-dtype bfloat16 if you need another DSA kernel.",
+    ],
+    flags: &[
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+        "kv_cache_dtype",
+    ],
+    example: Some((
+        r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"trtllm","dsa_decode_backend":"trtllm"}"#,
+        r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// `--attention-backend dsa` chosen by default for DSA models.
+pub static ATTN_DEFAULT_DSA: RuleInfo = RuleInfo {
+    code: "DSA100",
+    name: "dsa-attention-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use dsa attention backend for DeepSeek with DSA.",
+    )],
+    sources: &[(VersionRange::V23, DSV2_PROVIDER, 99)],
+    title: "DSA models get the dsa attention backend",
+    explanation: "With no attention flag set, SGLang runs DeepSeek Sparse Attention models (DeepSeek-V3.2, GLM-5) on its dsa backend, whose prefill and decode kernels are chosen by --dsa-prefill-backend / --dsa-decode-backend.",
+    trigger: "A DSA model and none of --attention-backend, --prefill-attention-backend, --decode-attention-backend set.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// DSA page size forced to 64 × index_kpool.
+pub static PAGE_DSA: RuleInfo = RuleInfo {
+    code: "DSA101",
+    name: "dsa-page-size",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Setting page size to {page_size} for DeepSeek DSA.",
+    )],
+    sources: &[(VersionRange::V23, DSV2_PROVIDER, 145)],
+    title: "DSA models run with page size 64",
+    explanation: "SGLang forces the KV-cache page size of DSA models to 64 × index_kpool (64 for DeepSeek-V3.2 and GLM-5), overriding --page-size.",
+    trigger: "A DSA model on CUDA (or ROCm with the aiter preshuffle path).",
+    flags: &["page_size"],
+    ..RuleInfo::BASE
+};
+
+/// DSA KV dtype default: `auto` → fp8_e4m3 on SM ≥ 10, bfloat16 otherwise.
+pub static KV_DEFAULT_DSA: RuleInfo = RuleInfo {
+    code: "DSA102",
+    name: "dsa-kv-cache-dtype-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Setting KV cache dtype to {kv_cache_dtype} for DeepSeek DSA on SM{major} device.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 505)],
+    title: "DSA models resolve --kv-cache-dtype auto by GPU",
+    explanation: "For DSA models SGLang turns `--kv-cache-dtype auto` into fp8_e4m3 on GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx and DGX Spark) and into bfloat16 otherwise (Hopper, Ampere, Ada, and AMD, whose torch capability reads 9).",
+    trigger: "A DSA model with --kv-cache-dtype auto (the default).",
+    flags: &["kv_cache_dtype"],
+    ..RuleInfo::BASE
+};
+
+/// Warning when a DSA backend is set but the KV dtype is left on auto.
+pub static KV_AUTO_WITH_DSA_BACKEND: RuleInfo = RuleInfo {
+    code: "DSA103",
+    name: "dsa-backend-with-auto-kv",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "When specifying --dsa-prefill-backend or --dsa-decode-backend, you should also explicitly set --kv-cache-dtype (e.g., 'fp8_e4m3' or 'bfloat16'). DeepSeek V3.2 defaults to FP8 KV cache which may not be compatible with all backends.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 495)],
+    title: "Set the KV dtype explicitly when choosing DSA backends",
+    explanation: "The KV dtype of a DSA model depends on the GPU when left on auto, and many DSA kernels support only one of fp8_e4m3 and bfloat16.",
+    trigger: "A DSA backend flag is set and --kv-cache-dtype is auto.",
+    flags: &["kv_cache_dtype"],
+    ..RuleInfo::BASE
+};
+
+/// DSA KV dtype must be bfloat16 or fp8_e4m3.
+pub static KV_ALLOWED_DSA: RuleInfo = RuleInfo {
+    code: "DSA104",
+    name: "dsa-kv-cache-dtype",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 540)],
+    title: "DSA models need a bfloat16 or fp8_e4m3 KV cache",
+    explanation: "DeepSeek Sparse Attention kernels read only bfloat16 or fp8_e4m3 KV caches; fp8_e5m2, mxfp8 and the FP4 formats are refused during argument resolution.",
+    trigger: "A DSA model whose --kv-cache-dtype resolves outside {bfloat16, fp8_e4m3}.",
+    situations: "Reusing an fp8_e5m2 or nvfp4 KV flag from a dense-model recipe.",
+    solutions: &["Use --kv-cache-dtype fp8_e4m3 or bfloat16, or leave it on auto."],
+    flags: &["kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e5m2"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DSA split backend defaults for GLM on SM12x with FP8.
+pub static SPLIT_DEFAULT_GLM_SM12: RuleInfo = RuleInfo {
+    code: "DSA105",
+    name: "dsa-backends-glm-sm12-fp8",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Set DSA backends for GLM FP8 KV Cache on SM120/SM121: prefill={prefill}, decode={decode}.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 666)],
+    title: "GLM DSA on SM120/SM121 with FP8 gets flashinfer_sparse_mla",
+    explanation: "For GlmMoeDsaForCausalLM on an SM120/SM121 GPU with an fp8_e4m3 KV cache, SGLang fills each unset DSA backend with flashinfer_sparse_mla, the only sparse-MLA kernel it ships for that combination.",
+    trigger: "GlmMoeDsaForCausalLM, SM major 12, KV fp8_e4m3, not ROCm, and a DSA backend left unset.",
+    flags: &["dsa_prefill_backend", "dsa_decode_backend"],
+    ..RuleInfo::BASE
+};
+
+/// DSA split backend defaults (general case).
+pub static SPLIT_DEFAULT: RuleInfo = RuleInfo {
+    code: "DSA106",
+    name: "dsa-backends-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Set DSA backends for {kv_cache_dtype} KV Cache: prefill={prefill}, decode={decode}.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 735)],
+    title: "SGLang picks the DSA prefill and decode kernels",
+    explanation: "Unset DSA backends are chosen from the KV dtype and the GPU: with fp8_e4m3, trtllm on SM ≥ 10 and flashmla_kv below; with bfloat16, flashmla_sparse for prefill and trtllm (SM ≥ 10) or fa3 for decode; triton on ROCm.",
+    trigger: "A DSA model with --dsa-prefill-backend or --dsa-decode-backend unset.",
+    flags: &["dsa_prefill_backend", "dsa_decode_backend"],
+    ..RuleInfo::BASE
+};
+
+/// The triton DSA backend is ROCm-only.
+pub static TRITON_ROCM_ONLY: RuleInfo = RuleInfo {
+    code: "DSA107",
+    name: "dsa-triton-rocm-only",
+    messages: &[(
+        VersionRange::V23,
+        "The triton DSA backend is only supported on ROCm/HIP. Pick an alternative DSA backend for CUDA (flashmla_kv on Hopper, trtllm on Blackwell).",
+    )],
+    versions: VersionRange::V23,
+    sources: &[(VersionRange::V23, OVERRIDES, 559)],
+    title: "The triton DSA backend runs only on AMD",
+    explanation: "SGLang's triton DSA kernels are the ROCm path; on NVIDIA GPUs they are refused during argument resolution.",
+    trigger: "An NVIDIA GPU and triton as --dsa-prefill-backend or --dsa-decode-backend.",
+    solutions: &[
+        "Use flashmla_kv on Hopper or trtllm on Blackwell, or leave the DSA backends unset.",
+    ],
+    flags: &["dsa_prefill_backend", "dsa_decode_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","dsa_decode_backend":"triton"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// flashmla_sparse_q8 DSA prefill is SM90-only (raw capability, no CUDA-version check).
+pub static Q8_SM90_ONLY: RuleInfo = RuleInfo {
+    code: "DSA108",
+    name: "dsa-flashmla-sparse-q8-sm90",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "--dsa-prefill-backend flashmla_sparse_q8 is SM90-only; got compute capability sm_{device_sm_major}x.",
+    )],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 452)],
+    title: "flashmla_sparse_q8 DSA prefill needs a Hopper GPU",
+    explanation: "The FP8-compute sparse prefill kernel exists only for SM90 (Hopper). SGLang checks the raw compute capability when the DSA backend is constructed.",
+    trigger: "--dsa-prefill-backend flashmla_sparse_q8 on a GPU whose SM major is not 9.",
+    solutions: &[
+        "Use flashmla_sparse (bf16 compute) or leave --dsa-prefill-backend unset.",
+        "Run on H100/H200/H20/GH200.",
+    ],
+    flags: &["dsa_prefill_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
+        r#"{"gpu":"H100","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// triton_sparse_mla head limit.
+pub static TRITON_SPARSE_MLA_HEADS: RuleInfo = RuleInfo {
+    code: "DSA109",
+    name: "dsa-triton-sparse-mla-heads",
+    stage: Stage::Construction,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "triton_sparse_mla is validated up to 32 query heads per rank; got num_q_heads={num_q_heads}. Raise the attention TP degree or use another DSA prefill backend.",
+    )],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 378)],
+    title: "triton_sparse_mla supports at most 32 query heads per GPU",
+    explanation: "The Triton sparse-MLA prefill kernel was validated only up to 32 query heads per tensor-parallel rank; with more heads per GPU SGLang refuses it.",
+    trigger: "--dsa-prefill-backend triton_sparse_mla and num_attention_heads / tp_size > 32.",
+    situations: "GLM-5 (64 heads) on a single GPU.",
+    solutions: &[
+        "Raise --tp-size so each rank has ≤ 32 heads.",
+        "Use flashinfer_sparse_mla or leave the DSA backend unset.",
+    ],
+    flags: &["dsa_prefill_backend", "tp_size"],
+    example: Some((
+        r#"{"gpu":"DGX Spark","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"triton_sparse_mla"}"#,
+        r#"{"gpu":"DGX Spark","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// triton_sparse_mla needs SM90+.
+pub static TRITON_SPARSE_MLA_SM: RuleInfo = RuleInfo {
+    code: "DSA110",
+    name: "dsa-triton-sparse-mla-sm90",
+    stage: Stage::Construction,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "triton_sparse_mla requires SM90 (Hopper) or newer; got sm_major={device_sm_major}.",
+    )],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 369)],
+    title: "triton_sparse_mla needs Hopper or newer",
+    explanation: "The Triton sparse-MLA prefill kernel needs SM90 or newer.",
+    trigger: "--dsa-prefill-backend triton_sparse_mla on an SM8x GPU.",
+    solutions: &["Leave --dsa-prefill-backend unset."],
+    flags: &["dsa_prefill_backend"],
+    example: Some((
+        r#"{"gpu":"A100","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
+        r#"{"gpu":"A100","arch":"GlmMoeDsaForCausalLM","tp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// triton_sparse_mla is CUDA-only.
+pub static TRITON_SPARSE_MLA_ROCM: RuleInfo = RuleInfo {
+    code: "DSA111",
+    name: "dsa-triton-sparse-mla-cuda-only",
+    stage: Stage::Construction,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "triton_sparse_mla is a CUDA prefill backend; on ROCm use the existing tilelang / aiter DSA paths.",
+    )],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 364)],
+    title: "triton_sparse_mla does not run on AMD",
+    explanation: "The Triton sparse-MLA prefill path is CUDA-only; ROCm has its own DSA kernels.",
+    trigger: "--dsa-prefill-backend triton_sparse_mla on an AMD GPU.",
+    solutions: &["Leave --dsa-prefill-backend unset (ROCm gets triton)."],
+    flags: &["dsa_prefill_backend"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
+        r#"{"gpu":"MI300X","arch":"GlmMoeDsaForCausalLM","tp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// dsa attention backend on a non-DSA model.
+pub static MODEL_ONLY: RuleInfo = RuleInfo {
+    code: "DSA112",
+    name: "dsa-backend-needs-dsa-model",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "DSA backend only supports DeepSeek DSA")],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 526)],
+    title: "The dsa attention backend needs a DSA model",
+    explanation: "--attention-backend dsa (or its old name nsa) builds DeepSeek Sparse Attention, which needs the model's sparse indexer (index_topk). Dense and plain MLA models are refused.",
+    trigger: "dsa/nsa as an attention backend for a model without DSA.",
+    solutions: &["Remove --attention-backend dsa; SGLang picks a backend for the model."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"dsa"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Every rule of this module.
+pub static RULES: &[&RuleInfo] = &[
+    &FISPARSE_REQUIRES_GLM_SM12_FP8,
+    &GLM_SM12_FP8_ONLY_FISPARSE,
+    &ATTN_DEFAULT_DSA,
+    &PAGE_DSA,
+    &KV_DEFAULT_DSA,
+    &KV_AUTO_WITH_DSA_BACKEND,
+    &KV_ALLOWED_DSA,
+    &SPLIT_DEFAULT_GLM_SM12,
+    &SPLIT_DEFAULT,
+    &TRITON_ROCM_ONLY,
+    &Q8_SM90_ONLY,
+    &TRITON_SPARSE_MLA_HEADS,
+    &TRITON_SPARSE_MLA_SM,
+    &TRITON_SPARSE_MLA_ROCM,
+    &MODEL_ONLY,
+];

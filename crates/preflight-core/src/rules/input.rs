@@ -1,0 +1,192 @@
+//! Input checks: Preflight's own (unknown GPU, architecture, release) and SGLang's argparse
+//! errors, which come before anything else.
+
+use super::RuleInfo;
+use crate::report::{Severity, Stage};
+use crate::version::VersionRange;
+
+/// argparse `choices=` refusal (Python 3.11 `argparse.ArgumentParser._check_value`).
+pub static ARG_INVALID_CHOICE: RuleInfo = RuleInfo {
+    code: "ARG001",
+    name: "invalid-choice",
+    stage: Stage::Argparse,
+    exception: Some("ArgumentError"),
+    messages: &[(
+        VersionRange::ALL,
+        "argument {flag}: invalid choice: {value!r} (choose from {choices})",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/choices.py",
+        69,
+    )],
+    title: "A flag was given a value SGLang does not accept",
+    explanation: "argparse rejects the value before SGLang looks at anything else: the flag only takes one of the listed choices in this release. Values are case-sensitive and some were renamed or removed between releases (e.g. `cutlass_mla` and `dual_chunk_flash_attn` are gone in 0.5.20+, `fp4_e2m1` became `fp4_mx_block16`).",
+    trigger: "The value is not in the flag's `choices` list for the selected SGLang release.",
+    situations: "A recipe written for another release; a typo; a DSA or DeepSeek-V4 backend name given to --attention-backend.",
+    solutions: &[
+        "Pick one of the listed values.",
+        "Check the release: the choice lists differ between SGLang versions.",
+    ],
+    flags: &[],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"bogus"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// argparse `type=int` refusal.
+pub static ARG_INVALID_INT: RuleInfo = RuleInfo {
+    code: "ARG002",
+    name: "invalid-int-value",
+    stage: Stage::Argparse,
+    exception: Some("ArgumentError"),
+    messages: &[(
+        VersionRange::ALL,
+        "argument {flag}: invalid int value: {value!r}",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/fields/schedule.py",
+        143,
+    )],
+    title: "An integer flag was given something that is not an integer",
+    explanation: "argparse converts the value with `int()` and refuses anything else.",
+    trigger: "A non-integer value for an integer flag such as --page-size or --tp-size.",
+    situations: "A unit suffix (`64k`), a float, or a misplaced argument.",
+    solutions: &["Give a plain integer."],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","page_size":"big"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","page_size":16}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Unknown GPU name.
+pub static UNKNOWN_GPU: RuleInfo = RuleInfo {
+    code: "INPUT001",
+    name: "unknown-gpu",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Unknown GPU {gpu!r}: pick one from the catalogue or give its compute capability (e.g. compute_capability=12.0).",
+    )],
+    title: "The GPU is not in Preflight's catalogue",
+    explanation: "Preflight needs the compute capability (and vendor) of the GPU to evaluate SGLang's hardware checks. Give a catalogue name or a custom compute capability.",
+    trigger: "`gpu` names no catalogue product.",
+    situations: "A typo, or a GPU not yet in the catalogue.",
+    solutions: &[
+        "Pick a GPU from the list.",
+        "Use a custom compute capability such as 12.0.",
+    ],
+    flags: &["gpu"],
+    ..RuleInfo::BASE
+};
+
+/// No hardware given.
+pub static NO_GPU: RuleInfo = RuleInfo {
+    code: "INPUT002",
+    name: "no-gpu",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "No GPU selected: pick a GPU or give a compute capability.",
+    )],
+    title: "No GPU selected",
+    explanation: "SGLang's checks depend on the GPU; pick one to evaluate them.",
+    trigger: "Neither `gpu` nor `compute_capability` is set.",
+    solutions: &["Pick a GPU."],
+    flags: &["gpu"],
+    ..RuleInfo::BASE
+};
+
+/// Unknown or missing architecture.
+pub static UNKNOWN_ARCH: RuleInfo = RuleInfo {
+    code: "INPUT003",
+    name: "unknown-architecture",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Unknown model architecture {arch!r}: pick one from the list (the `architectures[0]` entry of the model's config.json).",
+    )],
+    title: "The model architecture is unknown",
+    explanation: "Preflight evaluates SGLang's checks from facts of the model's architecture (MLA or MHA, DSA, heads …). Pick the architecture named in the model's config.json.",
+    trigger: "`arch` is missing, or names an architecture Preflight does not model, and the model path is not a known model.",
+    solutions: &["Pick the architecture from the list."],
+    flags: &["arch"],
+    ..RuleInfo::BASE
+};
+
+/// Unknown SGLang release.
+pub static UNKNOWN_VERSION: RuleInfo = RuleInfo {
+    code: "INPUT004",
+    name: "unknown-sglang-version",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "SGLang {version!r} is not modelled; evaluating with {used} (modelled releases: {known}).",
+    )],
+    severity: Severity::Warning,
+    title: "The SGLang release is not modelled",
+    explanation: "Preflight reproduces the checks of specific SGLang releases; another release may raise different errors. The newest modelled release is used instead.",
+    trigger: "`sglang` names a release Preflight does not model.",
+    solutions: &["Pick a modelled release."],
+    flags: &["sglang"],
+    ..RuleInfo::BASE
+};
+
+/// Bad value for a Preflight setting (CUDA version, compute capability).
+pub static BAD_SETTING: RuleInfo = RuleInfo {
+    code: "INPUT005",
+    name: "bad-setting",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(VersionRange::ALL, "Invalid {key}: {value!r} ({expected}).")],
+    title: "A Preflight setting has an invalid value",
+    explanation: "The CUDA version must look like 12.9; a compute capability like 12.0.",
+    trigger: "`cuda_version` or `compute_capability` cannot be parsed.",
+    solutions: &["Correct the value."],
+    flags: &["cuda_version", "compute_capability"],
+    ..RuleInfo::BASE
+};
+
+/// A `ServerArgs` field Preflight does not model: passed through.
+pub static UNMODELLED_ARG: RuleInfo = RuleInfo {
+    code: "INPUT006",
+    name: "unmodelled-flag",
+    stage: Stage::Input,
+    severity: Severity::Info,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "{flag} is not modelled by Preflight; it is kept in the command but its checks are not evaluated.",
+    )],
+    title: "A flag is passed through without being checked",
+    explanation: "Preflight keeps flags it does not model in the command, unchanged, but cannot tell whether SGLang accepts their values or how they interact with the rest.",
+    trigger: "A `ServerArgs` field outside Preflight's flag table.",
+    solutions: &["Nothing to do; check the flag against SGLang's documentation."],
+    ..RuleInfo::BASE
+};
+
+/// Every rule of this module.
+pub static RULES: &[&RuleInfo] = &[
+    &ARG_INVALID_CHOICE,
+    &ARG_INVALID_INT,
+    &UNKNOWN_GPU,
+    &NO_GPU,
+    &UNKNOWN_ARCH,
+    &UNKNOWN_VERSION,
+    &BAD_SETTING,
+    &UNMODELLED_ARG,
+];

@@ -1,0 +1,143 @@
+//! The rule catalogue: one [`RuleInfo`] per SGLang check or rewrite (and per Preflight
+//! input check), with SGLang's message per release, its source line, and the
+//! explanation shown to users. The logic that decides when a rule fires lives in
+//! [`crate::pipeline`], which mirrors SGLang's own functions in SGLang's order; the
+//! catalogue is data.
+//!
+//! Codes are a permanent contract: never reuse or renumber one. See `docs/adding-a-rule.md`.
+
+use crate::report::{Severity, SourceLoc, Stage};
+use crate::version::{SglangVersion, VersionRange};
+
+pub mod attention;
+pub mod dsa;
+pub mod dsv4;
+pub mod input;
+
+/// A message template for a range of releases, in SGLang's f-string syntax
+/// (`{x!r}` = `repr`); see [`crate::pyfmt::render`].
+pub type Msg = (VersionRange, &'static str);
+
+/// A source line for a range of releases: (range, repository-relative file, 1-based line).
+pub type Src = (VersionRange, &'static str, u32);
+
+/// Catalogue entry for one rule.
+#[derive(Debug)]
+pub struct RuleInfo {
+    /// Stable code, e.g. `DSA001`.
+    pub code: &'static str,
+    /// Kebab-case name.
+    pub name: &'static str,
+    /// Severity of the diagnostic.
+    pub severity: Severity,
+    /// When it happens.
+    pub stage: Stage,
+    /// Python exception class for SGLang errors (`ValueError`, `AssertionError`, …).
+    pub exception: Option<&'static str>,
+    /// Releases the rule exists in.
+    pub versions: VersionRange,
+    /// SGLang's message (or log line) per release range.
+    pub messages: &'static [Msg],
+    /// Where SGLang raises or logs it, per release range.
+    pub sources: &'static [Src],
+    /// One-line title.
+    pub title: &'static str,
+    /// What it means, in plain words.
+    pub explanation: &'static str,
+    /// When it happens (the trigger condition, in words).
+    pub trigger: &'static str,
+    /// Common situations that lead to it.
+    pub situations: &'static str,
+    /// Solutions, best first.
+    pub solutions: &'static [&'static str],
+    /// Keys involved (`ServerArgs` names, `gpu`, `arch`, `env.NAME`); the fix search varies these.
+    pub flags: &'static [&'static str],
+    /// A configuration (LaunchConfig JSON) on which the rule fires, and a corrected one on
+    /// which it does not; both are checked by the catalogue tests.
+    pub example: Option<(&'static str, &'static str)>,
+    /// True when SGLang raises/logs it; false for Preflight's own checks and known kernel failures.
+    pub raised_by_sglang: bool,
+    /// For kernel-stage warnings: the public report or kernel source that shows the failure.
+    pub evidence: Option<&'static str>,
+}
+
+impl RuleInfo {
+    /// Defaults for struct-update syntax.
+    pub const BASE: RuleInfo = RuleInfo {
+        code: "",
+        name: "",
+        severity: Severity::Error,
+        stage: Stage::Resolution,
+        exception: Some("ValueError"),
+        versions: VersionRange::ALL,
+        messages: &[],
+        sources: &[],
+        title: "",
+        explanation: "",
+        trigger: "",
+        situations: "",
+        solutions: &[],
+        flags: &[],
+        example: None,
+        raised_by_sglang: true,
+        evidence: None,
+    };
+
+    /// The message template in force for `v` (the newest one when none matches).
+    pub fn message(&self, v: SglangVersion) -> &'static str {
+        self.messages
+            .iter()
+            .find(|(r, _)| r.contains(v))
+            .or_else(|| self.messages.last())
+            .map(|(_, m)| *m)
+            .unwrap_or("")
+    }
+
+    /// The source location for `v`, as `SourceLoc` with a GitHub link at the release tag.
+    pub fn source(&self, v: SglangVersion) -> Option<SourceLoc> {
+        let (r, file, line) = self
+            .sources
+            .iter()
+            .find(|(r, _, _)| r.contains(v))
+            .or_else(|| self.sources.last())?;
+        let ver = if r.contains(v) { v } else { r.to };
+        let url = if file.starts_with("http") {
+            file.to_string()
+        } else {
+            format!(
+                "https://github.com/sgl-project/sglang/blob/{}/{}#L{}",
+                ver.git_tag(),
+                file,
+                line
+            )
+        };
+        Some(SourceLoc {
+            file: file.to_string(),
+            line: *line,
+            version: ver.to_string(),
+            url,
+        })
+    }
+
+    /// Whether the rule exists in release `v`.
+    pub fn applies_to(&self, v: SglangVersion) -> bool {
+        self.versions.contains(v)
+    }
+}
+
+/// Every rule, sorted by code.
+pub fn all() -> Vec<&'static RuleInfo> {
+    let mut v: Vec<&'static RuleInfo> = Vec::new();
+    v.extend_from_slice(input::RULES);
+    v.extend_from_slice(attention::RULES);
+    v.extend_from_slice(dsa::RULES);
+    v.extend_from_slice(dsv4::RULES);
+    v.sort_by_key(|r| r.code);
+    v
+}
+
+/// Looks a rule up by code (case-insensitive).
+pub fn find(code: &str) -> Option<&'static RuleInfo> {
+    let c = code.trim().to_ascii_uppercase();
+    all().into_iter().find(|r| r.code == c)
+}

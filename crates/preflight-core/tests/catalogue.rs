@@ -1,0 +1,118 @@
+//! Catalogue invariants ("tidy" checks) and executed rule examples.
+
+use preflight_core::rules;
+use preflight_core::{LaunchConfig, Severity, SglangVersion, evaluate, validate};
+
+#[test]
+fn codes_are_unique_and_well_formed() {
+    let all = rules::all();
+    let mut codes: Vec<&str> = all.iter().map(|r| r.code).collect();
+    codes.dedup();
+    assert_eq!(codes.len(), all.len(), "duplicate rule code");
+    for r in &all {
+        assert!(
+            r.code
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
+            "{}",
+            r.code
+        );
+        assert!(
+            !r.name.is_empty() && !r.title.is_empty() && !r.explanation.is_empty(),
+            "{} lacks docs",
+            r.code
+        );
+        assert!(!r.messages.is_empty(), "{} has no message", r.code);
+        if r.raised_by_sglang {
+            assert!(!r.sources.is_empty(), "{} has no SGLang source", r.code);
+            for (_, file, line) in r.sources {
+                assert!(
+                    file.starts_with("python/sglang/") && *line > 0,
+                    "{}: bad source {file}:{line}",
+                    r.code
+                );
+            }
+        }
+        if r.severity == Severity::Error && r.raised_by_sglang {
+            assert!(!r.solutions.is_empty(), "{} has no solutions", r.code);
+            assert!(r.example.is_some(), "{} has no example", r.code);
+        }
+    }
+}
+
+#[test]
+fn every_example_fires_and_its_correction_does_not() {
+    for r in rules::all() {
+        let Some((bad, good)) = r.example else {
+            continue;
+        };
+        let bad_cfg: LaunchConfig = serde_json::from_str(bad)
+            .unwrap_or_else(|e| panic!("{}: bad example JSON: {e}", r.code));
+        let good_cfg: LaunchConfig = serde_json::from_str(good)
+            .unwrap_or_else(|e| panic!("{}: good example JSON: {e}", r.code));
+        let rb = evaluate(&bad_cfg);
+        assert!(
+            rb.diagnostics.iter().any(|d| d.code == r.code),
+            "{}: example does not fire: {:#?}",
+            r.code,
+            rb.diagnostics
+        );
+        let rg = evaluate(&good_cfg);
+        assert!(
+            !rg.diagnostics.iter().any(|d| d.code == r.code),
+            "{}: corrected example still fires",
+            r.code
+        );
+        assert!(
+            rg.first_error().is_none(),
+            "{}: corrected example has an error: {:?}",
+            r.code,
+            rg.first_error()
+        );
+    }
+}
+
+#[test]
+fn every_fix_of_every_example_validates_clean() {
+    for r in rules::all() {
+        let Some((bad, _)) = r.example else { continue };
+        let cfg: LaunchConfig = serde_json::from_str(bad).unwrap();
+        let report = validate(&cfg);
+        for d in report.errors() {
+            assert!(!d.fixes.is_empty(), "{}: {} has no fix", r.code, d.code);
+            for f in &d.fixes {
+                let again = evaluate(&f.config);
+                assert!(
+                    again.first_error().is_none(),
+                    "{}: fix {:?} still fails: {:?}",
+                    r.code,
+                    f.title,
+                    again.first_error()
+                );
+                // the fix's command renders the fixed configuration
+                assert_eq!(
+                    f.command,
+                    preflight_core::command::render_command(&f.config)
+                );
+            }
+            // a fix that keeps the GPU comes before a hardware change
+            let first_hw = d
+                .fixes
+                .iter()
+                .position(|f| f.changes_hardware)
+                .unwrap_or(d.fixes.len());
+            assert!(d.fixes[first_hw..].iter().all(|f| f.changes_hardware));
+        }
+    }
+}
+
+#[test]
+fn messages_exist_for_every_version_the_rule_applies_to() {
+    for r in rules::all() {
+        for v in SglangVersion::ALL {
+            if r.applies_to(v) {
+                assert!(!r.message(v).is_empty(), "{} {v}", r.code);
+            }
+        }
+    }
+}
