@@ -1,0 +1,5 @@
+//! `preflight`: placeholder until the CLI lands.
+fn main() {
+    eprintln!("preflight: not implemented yet");
+    std::process::exit(2);
+}

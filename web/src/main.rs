@@ -1,0 +1,2 @@
+//! Front-end placeholder.
+fn main() {}
