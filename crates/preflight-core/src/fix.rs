@@ -185,7 +185,7 @@ pub fn search(
             }
         }
     }
-    found.sort_by(|a, b| a.rank.cmp(&b.rank));
+    found.sort_by_key(|a| a.rank);
     let mut fixes: Vec<Fix> = found.into_iter().map(|c| c.fix).take(MAX_FIXES).collect();
 
     // a change of hardware, last

@@ -16,6 +16,7 @@ pub mod pipeline;
 pub mod pyfmt;
 pub mod report;
 pub mod rules;
+pub mod sglang_cli;
 pub mod version;
 
 pub use config::LaunchConfig;

@@ -36,21 +36,20 @@ pub const ATTENTION_BACKENDS_0_5_23: &[&str] = &[
     "intel_xpu",
 ];
 
-/// 0.5.19's list: still has `cutlass_mla` and `dual_chunk_flash_attn` (removed in 0.5.20).
+/// 0.5.19's list: still has `cutlass_mla` and `dual_chunk_flash_attn` (removed in 0.5.20), not yet
+/// `qsa` and `llada2_cfg_flashinfer` (checked against 0.5.19's own parser, see `sglang_cli`).
 pub const ATTENTION_BACKENDS_0_5_19: &[&str] = &[
     "triton",
     "torch_native",
     "flex_attention",
     "dsa",
     "nsa",
-    "qsa",
     "dsv4",
     "compressed",
     "cutlass_mla",
     "fa3",
     "fa4",
     "flashinfer",
-    "llada2_cfg_flashinfer",
     "flashmla",
     "trtllm_mla",
     "cutedsl_mla",
@@ -78,7 +77,7 @@ pub const KV_CACHE_DTYPES_0_5_23: &[&str] = &[
     "nvfp4",
     "fp4_mx_block16",
 ];
-/// 0.5.19 also accepts the deprecated `fp4_e2m1`.
+/// 0.5.19 also accepts the deprecated `fp4_e2m1`, listed last as its parser does.
 pub const KV_CACHE_DTYPES_0_5_19: &[&str] = &[
     "auto",
     "fp8_e5m2",
@@ -86,9 +85,9 @@ pub const KV_CACHE_DTYPES_0_5_19: &[&str] = &[
     "mxfp8",
     "bf16",
     "bfloat16",
-    "fp4_e2m1",
     "nvfp4",
     "fp4_mx_block16",
+    "fp4_e2m1",
 ];
 
 /// `--dsa-prefill-backend` choices (`fields/exec_.py:299-440@0.5.23`), default `None`.
