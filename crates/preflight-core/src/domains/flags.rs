@@ -72,6 +72,9 @@ fn dsv4_a(_: SglangVersion) -> &'static [&'static str] {
 fn spec_mode(_: SglangVersion) -> &'static [&'static str] {
     choices::SPECULATIVE_ATTENTION_MODES
 }
+fn dequant(_: SglangVersion) -> &'static [&'static str] {
+    &["auto", "nvfp4", "fp8_e4m3"]
+}
 fn mamba(_: SglangVersion) -> &'static [&'static str] {
     choices::MAMBA_BACKENDS
 }
@@ -97,20 +100,24 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "dsa_decode_backend", kind: FlagKind::Choice(dsa_d), default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention decode kernel." },
     FlagSpec { name: "dsv4_prefill_backend", kind: FlagKind::Choice(dsv4_p), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 sparse prefill kernel." },
     FlagSpec { name: "dsv4_attn_backend", kind: FlagKind::Choice(dsv4_a), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 attention kernel." },
+    FlagSpec { name: "prefill_kv_cache_dequant_dtype", kind: FlagKind::Choice(dequant), default_label: "auto", group: Group::Attention, help: "How nvfp4 KV is read at prefill: FP8 workspace or native NVFP4." },
     FlagSpec { name: "speculative_algorithm", kind: FlagKind::Text(choices::SPECULATIVE_ALGORITHMS), default_label: "none", group: Group::Speculative, help: "Speculative decoding algorithm." },
     FlagSpec { name: "speculative_eagle_topk", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "auto", group: Group::Speculative, help: "Draft tree branching factor." },
     FlagSpec { name: "speculative_num_steps", kind: FlagKind::Int(&[1, 2, 3, 5]), default_label: "auto", group: Group::Speculative, help: "Draft steps." },
     FlagSpec { name: "speculative_num_draft_tokens", kind: FlagKind::Int(&[2, 4, 8, 16]), default_label: "auto", group: Group::Speculative, help: "Draft tokens verified per step." },
     FlagSpec { name: "speculative_draft_attention_backend", kind: FlagKind::Text(&["flashinfer", "fa3", "fa4", "triton", "trtllm_mha"]), default_label: "auto", group: Group::Speculative, help: "Attention backend of the draft model." },
+    FlagSpec { name: "speculative_ngram_max_bfs_breadth", kind: FlagKind::Int(&[1, 10]), default_label: "10", group: Group::Speculative, help: "NGRAM draft tree breadth (its top-k)." },
     FlagSpec { name: "speculative_attention_mode", kind: FlagKind::Choice(spec_mode), default_label: "prefill", group: Group::Speculative, help: "Whether draft-extend and verify use the prefill or the decode backend." },
     FlagSpec { name: "enable_deterministic_inference", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Batch-invariant kernels for deterministic output." },
     FlagSpec { name: "tp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Tensor-parallel size." },
     FlagSpec { name: "dp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Data-parallel size." },
     FlagSpec { name: "attn_cp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Attention context-parallel size." },
     FlagSpec { name: "quantization", kind: FlagKind::Text(&["fp8", "mxfp8", "modelopt_fp4", "modelopt_fp8", "mxfp4", "w4afp8", "awq", "gptq"]), default_label: "from checkpoint", group: Group::Serving, help: "Weight quantization method." },
+    FlagSpec { name: "max_running_requests", kind: FlagKind::Int(&[48, 128, 256]), default_label: "auto", group: Group::Serving, help: "Maximum concurrently running requests." },
     FlagSpec { name: "chunked_prefill_size", kind: FlagKind::Int(&[2048, 4096, 8192, 16384]), default_label: "auto", group: Group::Serving, help: "Maximum tokens in a prefill chunk." },
     FlagSpec { name: "disable_radix_cache", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Disable prefix (radix) caching." },
     FlagSpec { name: "json_model_override_args", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "JSON merged into the model's config.json (e.g. {\"v_head_dim\": 256})." },
+    FlagSpec { name: "disable_overlap_schedule", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Turn off the overlap (CPU/GPU) scheduler." },
     FlagSpec { name: "mamba_backend", kind: FlagKind::Choice(mamba), default_label: "triton", group: Group::Linear, help: "Mamba state-update kernel." },
     FlagSpec { name: "linear_attn_backend", kind: FlagKind::Choice(linear), default_label: "triton", group: Group::Linear, help: "Linear-attention kernel." },
     FlagSpec { name: "linear_attn_prefill_backend", kind: FlagKind::Choice(linear), default_label: "= linear backend", group: Group::Linear, help: "Linear-attention prefill kernel." },
@@ -134,6 +141,8 @@ pub struct EnvSpec {
 #[rustfmt::skip]
 pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "SGLANG_DSV4_Q8KV8_PREFILL", values: &["", "1", "0"], help: "Forces the DeepSeek-V4 q8 sparse prefill on (1/true/yes/on) or off (anything else); wins over --dsv4-prefill-backend (sglang/srt/layers/attention/dsv4/sparse_prefill_utils.py:57@0.5.23)." },
+    EnvSpec { name: "SGLANG_USE_AITER", values: &["", "1", "0"], help: "Enables AMD's aiter kernels; on ROCm DeepSeek DSA gets 64-token pages only with it (sglang/srt/layers/attention/dsa/utils.py:34-70@0.5.23)." },
+    EnvSpec { name: "SGLANG_IS_FLASHINFER_AVAILABLE", values: &["", "false"], help: "false makes SGLang act as if FlashInfer were missing: the MHA default becomes triton (sglang/srt/utils/common.py:387-395@0.5.23)." },
     EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },
 ];
 

@@ -1,103 +1,139 @@
-//! `handle_attention_backend_compatibility` (`arg_groups/attention_hook.py@0.5.23`) and the
-//! attention post-process passes of `arg_groups/overrides.py`: default backend, split
-//! collapse, page-size snaps, TRT-LLM/FA3/FA4 rules; then `_page_size_default`.
+//! Attention-backend resolution: `handle_deprecated_args` (`arg_groups/serving_hook.py:303-337`),
+//! `handle_attention_backend_compatibility` (`arg_groups/attention_hook.py:110-278@0.5.23`) with the
+//! post-process passes of `arg_groups/overrides.py`, the DeepSeek-V3 trtllm_mla prefill-graph
+//! rule, and `_page_size_default`.
 
 use super::{Ctx, State};
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
-use crate::rules::attention as ar;
-
-/// `get_default_attn_backend` (`arg_groups/model_override_base.py:277-351@0.5.23`).
-pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
-    let hw = &ctx.hw;
-    let topk = st.r.speculative_eagle_topk;
-    let page = st.r.page_size;
-    let spec = st.r.speculative_algorithm.is_some();
-    let topk_page_ok = topk.is_none() || (topk == Some(1) && matches!(page, None | Some(1)));
-    if ctx.arch.is_mla() {
-        if hw.is_sm90() {
-            "fa3"
-        } else if hw.is_sm100() {
-            "flashinfer"
-        } else if hw.is_hip() {
-            let tp = ctx.user_int("tp_size").unwrap_or(1).max(1) as u32;
-            if matches!(ctx.arch.num_kv_heads / tp, 16 | 128) {
-                "aiter"
-            } else {
-                "triton"
-            }
-        } else {
-            "triton"
-        }
-    } else if hw.is_sm90() && topk_page_ok {
-        "fa3"
-    } else if hw.is_sm100()
-        && topk_page_ok
-        && (!spec || topk.is_some() || st.r.speculative_algorithm.as_deref() == Some("DFLASH"))
-    {
-        if ctx.arch.head_dim != ctx.arch.v_head_dim {
-            "fa4"
-        } else {
-            "trtllm_mha"
-        }
-    } else if hw.is_hip() {
-        "aiter"
-    } else if hw.is_cuda() && !ctx.arch.sinks {
-        "flashinfer"
-    } else {
-        "triton"
-    }
-}
-
-/// Runs the attention step.
-pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) {
-    attention_backend_default(ctx, st);
-    cuda_graph_rules(ctx, st);
-    trtllm_mha_checks(ctx, st);
-    mla_backend_page_constraints(ctx, st);
-    mla_kv_cache_dtype_checks(ctx, st);
-    fa3_fp8_e5m2_fallback(ctx, st);
-    fa4_page_size(ctx, st);
-}
-
-/// `_attention_backend_default` (`overrides.py:1127-1141`).
-fn attention_backend_default(ctx: &Ctx, st: &mut State) {
-    let r = &mut st.r;
-    if r.prefill_attention_backend.is_some()
-        && r.prefill_attention_backend == r.decode_attention_backend
-    {
-        r.attention_backend = r.prefill_attention_backend.clone();
-        let b = r.attention_backend.clone().unwrap_or_default();
-        st.origin(
-            "attention_backend",
-            Origin::Rule(ar::SPLIT_COLLAPSE.code.into()),
-        );
-        st.emit(ctx, &ar::SPLIT_COLLAPSE, &[("backend", PyVal::s(b))]);
-    } else if st.r.attention_backend.is_none() {
-        let b = default_attn_backend(ctx, st);
-        st.r.attention_backend = Some(b.into());
-        st.origin(
-            "attention_backend",
-            Origin::Rule(ar::DEFAULT_BACKEND.code.into()),
-        );
-        st.emit(ctx, &ar::DEFAULT_BACKEND, &[("backend", PyVal::s(b))]);
-    }
-    // attention_backends_of (model_override_base.py:138-152): unset sides inherit.
-    if st.r.prefill_attention_backend.is_none() {
-        st.r.prefill_attention_backend = st.r.attention_backend.clone();
-        st.origin("prefill_attention_backend", Origin::Default);
-    }
-    if st.r.decode_attention_backend.is_none() {
-        st.r.decode_attention_backend = st.r.attention_backend.clone();
-        st.origin("decode_attention_backend", Origin::Default);
-    }
-}
+use crate::rules::{attention as ar, spec as sr};
+use crate::version::SglangVersion;
 
 fn is(b: &Option<String>, name: &str) -> bool {
     b.as_deref() == Some(name)
 }
 
-/// `attention_hook.py:124-163`.
+fn page_arg(p: Option<i64>) -> PyVal {
+    p.map(PyVal::Int).unwrap_or(PyVal::None)
+}
+
+/// `handle_deprecated_args`: `compressed → dsv4`, `tokenspeed_mla → cutedsl_mla` (0.5.23).
+pub fn handle_deprecated_args(ctx: &Ctx, st: &mut State) {
+    let mut aliases: Vec<(&str, &str)> = vec![("compressed", "dsv4")];
+    if ctx.v >= SglangVersion::V0_5_23 {
+        aliases.push(("tokenspeed_mla", "cutedsl_mla"));
+    }
+    let tokenspeed = is(&st.r.attention_backend, "tokenspeed_mla")
+        || is(&st.r.decode_attention_backend, "tokenspeed_mla");
+    for field in [
+        "attention_backend",
+        "decode_attention_backend",
+        "prefill_attention_backend",
+    ] {
+        let slot = match field {
+            "attention_backend" => &mut st.r.attention_backend,
+            "decode_attention_backend" => &mut st.r.decode_attention_backend,
+            _ => &mut st.r.prefill_attention_backend,
+        };
+        let Some(old) = slot.clone() else { continue };
+        if let Some((_, new)) = aliases.iter().find(|(o, _)| *o == old) {
+            let mut target = new.to_string();
+            if field == "prefill_attention_backend" && target == "cutedsl_mla" {
+                target = "trtllm_mla".into();
+            }
+            *slot = Some(target);
+            st.by(field, &ar::ALIAS);
+            let attr = field.replace('_', "-");
+            st.emit(
+                ctx,
+                &ar::ALIAS,
+                &[
+                    ("attr", PyVal::s(attr)),
+                    ("old", PyVal::s(old)),
+                    ("new", PyVal::s(*new)),
+                ],
+            );
+        }
+    }
+    if tokenspeed && ctx.v >= SglangVersion::V0_5_23 && !is(&st.r.kv_cache_dtype, "fp8_e4m3") {
+        st.r.kv_cache_dtype = Some("fp8_e4m3".into());
+        st.by("kv_cache_dtype", &ar::TOKENSPEED_FP8);
+        st.emit(ctx, &ar::TOKENSPEED_FP8, &[]);
+    }
+}
+
+/// `get_default_attn_backend` (`arg_groups/model_override_base.py:277-351@0.5.23`), evaluated on
+/// the current state (speculative top-k and page size are still the user's values).
+pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
+    let hw = &ctx.hw;
+    let topk = st.r.speculative_eagle_topk;
+    let spec_ok = topk.is_none() || (topk == Some(1) && matches!(st.r.page_size, None | Some(1)));
+    if !ctx.arch.is_mla() {
+        let alg = st.r.speculative_algorithm.as_deref();
+        let forces_topk_one = ctx.v >= SglangVersion::V0_5_23 && alg == Some("DFLASH");
+        if hw.is_sm90() && spec_ok {
+            "fa3"
+        } else if hw.is_sm100() && spec_ok && (alg.is_none() || topk.is_some() || forces_topk_one) {
+            if ctx.arch.head_dim != ctx.arch.v_head_dim {
+                "fa4"
+            } else {
+                "trtllm_mha"
+            }
+        } else if hw.is_hip() {
+            "aiter"
+        } else if ctx.has_flashinfer() && !ctx.arch.sinks {
+            "flashinfer"
+        } else {
+            "triton"
+        }
+    } else if hw.is_sm90() {
+        "fa3"
+    } else if hw.is_sm100() {
+        "flashinfer"
+    } else if hw.is_hip() {
+        let heads = (ctx.arch.num_kv_heads as i64 / ctx.tp()).max(1);
+        if heads == 128 || heads == 16 {
+            "aiter"
+        } else {
+            "triton"
+        }
+    } else {
+        "triton"
+    }
+}
+
+/// Runs the compatibility step, sub-step by sub-step.
+pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) {
+    attention_backend_default(ctx, st);
+    cuda_graph_rules(ctx, st);
+    mla_backend_page_constraints(ctx, st);
+    mla_kv_cache_dtype_checks(ctx, st);
+    cutedsl_prefill_backend_fill(ctx, st);
+    trtllm_mha_gates(ctx, st);
+    fa3_fp8_fallback(ctx, st);
+    fa4_page_constraint(ctx, st);
+}
+
+/// `_attention_backend_default` (`overrides.py:1126-1140`). Unset split sides are not written.
+fn attention_backend_default(ctx: &Ctx, st: &mut State) {
+    if st.r.prefill_attention_backend.is_some()
+        && st.r.prefill_attention_backend == st.r.decode_attention_backend
+    {
+        if st.r.attention_backend != st.r.prefill_attention_backend {
+            st.r.attention_backend = st.r.prefill_attention_backend.clone();
+            st.by("attention_backend", &ar::SPLIT_COLLAPSE);
+            let b = st.r.attention_backend.clone().unwrap_or_default();
+            st.emit(ctx, &ar::SPLIT_COLLAPSE, &[("backend", PyVal::s(b))]);
+        }
+    } else if st.r.attention_backend.is_none() {
+        let b = default_attn_backend(ctx, st);
+        st.r.attention_backend = Some(b.into());
+        st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        st.emit(ctx, &ar::DEFAULT_BACKEND, &[("backend", PyVal::s(b))]);
+    }
+}
+
+/// `attention_hook.py:122-163`: read right after the default fill.
 fn cuda_graph_rules(ctx: &Ctx, st: &mut State) {
     if is(&st.r.attention_backend, "torch_native") {
         st.r.disable_cuda_graph = true;
@@ -105,77 +141,66 @@ fn cuda_graph_rules(ctx: &Ctx, st: &mut State) {
     } else if is(&st.r.attention_backend, "flex_attention") {
         st.r.disable_cuda_graph = true;
         st.emit(ctx, &ar::FLEX_NO_GRAPH, &[]);
-    }
-}
-
-/// `attention_hook.py:198-237`.
-fn trtllm_mha_checks(ctx: &Ctx, st: &mut State) {
-    let hw = &ctx.hw;
-    let supported = hw.is_sm90() || hw.is_sm100() || hw.is_sm120();
-    if is(&st.r.prefill_attention_backend, "trtllm_mha") {
-        if !supported {
-            st.emit(ctx, &ar::TRTLLM_MHA_PREFILL_SM, &[]);
-        } else if hw.is_sm120() {
-            let skip = ctx
-                .env("SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR")
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .is_some_and(|v| v > 0.0);
-            if is(&st.r.kv_cache_dtype, "fp8_e4m3") || skip {
-                st.emit(ctx, &ar::TRTLLM_MHA_SM120_FP8, &[]);
-            }
+        if st.r.speculative_algorithm.is_some() {
+            st.emit(ctx, &sr::FLEX, &[]);
         }
     }
-    if is(&st.r.decode_attention_backend, "trtllm_mha") && !supported {
-        st.emit(ctx, &ar::TRTLLM_MHA_DECODE_SM, &[]);
-    }
 }
 
-fn page_arg(p: Option<i64>) -> PyVal {
-    p.map(PyVal::Int).unwrap_or(PyVal::None)
-}
-
-/// `_mla_backend_page_constraints` (`overrides.py:1147-1197`): one page value through every snap.
+/// `_mla_backend_page_constraints` (`overrides.py:1143-1200`): one page value through every snap.
 fn mla_backend_page_constraints(ctx: &Ctx, st: &mut State) {
     let (a, p, d) = (
         st.r.attention_backend.clone(),
         st.r.prefill_attention_backend.clone(),
         st.r.decode_attention_backend.clone(),
     );
+    let draft = ctx.user("speculative_draft_attention_backend");
     let any = |n: &str| is(&a, n) || is(&p, n) || is(&d, n);
+    let mut page = st.r.page_size;
+    let set = |st: &mut State,
+               rule: &'static crate::rules::RuleInfo,
+               to: i64,
+               from: Option<i64>,
+               with_from: bool| {
+        let args: Vec<(&str, PyVal)> = if with_from {
+            vec![("page_size", page_arg(from))]
+        } else {
+            vec![]
+        };
+        st.emit(ctx, rule, &args);
+        st.by("page_size", rule);
+        to
+    };
     if is(&a, "flashmla") || is(&d, "flashmla") {
-        st.r.page_size = Some(64);
-        st.origin("page_size", Origin::Rule(ar::PAGE_FLASHMLA.code.into()));
-        st.emit(ctx, &ar::PAGE_FLASHMLA, &[]);
+        page = Some(set(st, &ar::PAGE_FLASHMLA, 64, page, false));
     }
-    if (is(&a, "trtllm_mla") || is(&d, "trtllm_mla")) && !matches!(st.r.page_size, Some(32 | 64)) {
-        let from = page_arg(st.r.page_size);
-        st.r.page_size = Some(64);
-        st.origin("page_size", Origin::Rule(ar::PAGE_TRTLLM_MLA.code.into()));
-        st.emit(ctx, &ar::PAGE_TRTLLM_MLA, &[("page_size", from)]);
+    if (is(&a, "trtllm_mla") || is(&d, "trtllm_mla")) && !matches!(page, Some(32 | 64)) {
+        page = Some(set(st, &ar::PAGE_TRTLLM_MLA, 64, page, true));
     }
-    if any("cutedsl_mla") && !matches!(st.r.page_size, Some(32 | 64)) {
-        let from = page_arg(st.r.page_size);
-        st.r.page_size = Some(64);
-        st.origin("page_size", Origin::Rule(ar::PAGE_CUTEDSL_MLA.code.into()));
-        st.emit(ctx, &ar::PAGE_CUTEDSL_MLA, &[("page_size", from)]);
+    if any("cutedsl_mla") && !matches!(page, Some(32 | 64)) {
+        page = Some(set(st, &ar::PAGE_CUTEDSL_MLA, 64, page, true));
     }
-    if any("trtllm_mha") && !matches!(st.r.page_size, Some(16 | 32 | 64 | 128)) {
-        let from = page_arg(st.r.page_size);
-        st.r.page_size = Some(64);
-        st.origin("page_size", Origin::Rule(ar::PAGE_TRTLLM_MHA.code.into()));
-        st.emit(ctx, &ar::PAGE_TRTLLM_MHA, &[("page_size", from)]);
+    if (any("trtllm_mha") || draft.as_deref() == Some("trtllm_mha"))
+        && !matches!(page, Some(16 | 32 | 64 | 128))
+    {
+        page = Some(set(st, &ar::PAGE_TRTLLM_MHA, 64, page, true));
     }
+    if any("hpc_ops") && page != Some(64) {
+        page = Some(set(st, &ar::PAGE_HPC_OPS, 64, page, true));
+    }
+    st.r.page_size = page;
 }
 
-/// `_mla_kv_cache_dtype_checks` (`overrides.py:1204-1218`).
+/// `_mla_kv_cache_dtype_checks` (`overrides.py:1203-1218`).
 fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) {
     if is(&st.r.attention_backend, "trtllm_mla") || is(&st.r.decode_attention_backend, "trtllm_mla")
     {
         if !ctx.hw.is_blackwell() {
             st.emit(ctx, &ar::TRTLLM_MLA_BLACKWELL, &[]);
+            return;
         }
         let allowed: &[&str] = match ctx.v {
-            crate::version::SglangVersion::V0_5_19 => &["fp8_e4m3", "fp4_e2m1", "bf16", "auto"],
+            SglangVersion::V0_5_19 => &["fp8_e4m3", "fp4_e2m1", "bf16", "auto"],
             _ => &["fp8_e4m3", "bf16", "auto"],
         };
         if !st
@@ -189,31 +214,82 @@ fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) {
     }
 }
 
-/// `overrides.py:1263-1271`.
-fn fa3_fp8_e5m2_fallback(ctx: &Ctx, st: &mut State) {
+/// `_cutedsl_prefill_backend_fill` (`overrides.py:1232-1259`).
+fn cutedsl_prefill_backend_fill(ctx: &Ctx, st: &mut State) {
+    let any = [
+        &st.r.attention_backend,
+        &st.r.prefill_attention_backend,
+        &st.r.decode_attention_backend,
+    ]
+    .iter()
+    .any(|b| is(b, "cutedsl_mla"));
+    if !any {
+        return;
+    }
+    if is(&st.r.prefill_attention_backend, "cutedsl_mla") {
+        st.emit(ctx, &ar::CUTEDSL_DECODE_ONLY, &[]);
+        return;
+    }
+    if !ctx.hw.is_sm100() {
+        st.emit(ctx, &ar::CUTEDSL_SM100, &[]);
+        return;
+    }
+    if !matches!(
+        st.r.kv_cache_dtype.as_deref(),
+        Some("fp8_e4m3" | "bf16" | "bfloat16" | "auto")
+    ) {
+        st.emit(ctx, &ar::CUTEDSL_KV, &[]);
+        return;
+    }
+    if st.r.prefill_attention_backend.is_none() {
+        st.r.prefill_attention_backend = Some("trtllm_mla".into());
+        st.by("prefill_attention_backend", &ar::CUTEDSL_PREFILL_FILL);
+        st.emit(ctx, &ar::CUTEDSL_PREFILL_FILL, &[]);
+    }
+}
+
+/// TRT-LLM MHA gates (`attention_hook.py:198-237`).
+fn trtllm_mha_gates(ctx: &Ctx, st: &mut State) {
+    let hw = &ctx.hw;
+    let (p, d) = (st.prefill(), st.decode());
+    if !(is(&p, "trtllm_mha") || is(&d, "trtllm_mha")) {
+        return;
+    }
+    let supported = hw.is_sm90() || hw.is_sm100() || hw.is_sm120();
+    if is(&p, "trtllm_mha") && !supported {
+        st.emit(ctx, &ar::TRTLLM_MHA_PREFILL_SM, &[]);
+        return;
+    }
+    if is(&p, "trtllm_mha") && hw.is_sm120() {
+        let skip = ctx
+            .env("SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR")
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .is_some_and(|v| v > 0.0);
+        if is(&st.r.kv_cache_dtype, "fp8_e4m3") || skip {
+            st.emit(ctx, &ar::TRTLLM_MHA_SM120_FP8, &[]);
+            return;
+        }
+    }
+    if is(&d, "trtllm_mha") && !supported {
+        st.emit(ctx, &ar::TRTLLM_MHA_DECODE_SM, &[]);
+        return;
+    }
+    if is(&p, "trtllm_mha") && !hw.is_sm100() && ctx.user_int("attn_cp_size").unwrap_or(1) > 1 {
+        st.emit(ctx, &ar::TRTLLM_MHA_CP, &[]);
+    }
+}
+
+/// `_attention_backend_fa3_fp8_fallback` (`overrides.py:1262-1270`): base backend only.
+fn fa3_fp8_fallback(ctx: &Ctx, st: &mut State) {
     if is(&st.r.attention_backend, "fa3") && is(&st.r.kv_cache_dtype, "fp8_e5m2") {
         st.r.attention_backend = Some("triton".into());
-        st.origin(
-            "attention_backend",
-            Origin::Rule(ar::FA3_E5M2_FALLBACK.code.into()),
-        );
-        // split sides that inherited fa3 follow the base backend
-        if is(&st.r.prefill_attention_backend, "fa3")
-            && ctx.user("prefill_attention_backend").is_none()
-        {
-            st.r.prefill_attention_backend = Some("triton".into());
-        }
-        if is(&st.r.decode_attention_backend, "fa3")
-            && ctx.user("decode_attention_backend").is_none()
-        {
-            st.r.decode_attention_backend = Some("triton".into());
-        }
+        st.by("attention_backend", &ar::FA3_E5M2_FALLBACK);
         st.emit(ctx, &ar::FA3_E5M2_FALLBACK, &[]);
     }
 }
 
-/// `overrides.py:1274-1298`.
-fn fa4_page_size(ctx: &Ctx, st: &mut State) {
+/// `_fa4_page_constraint` (`overrides.py:1273-1297`): fires even when the page is already 128.
+fn fa4_page_constraint(ctx: &Ctx, st: &mut State) {
     let any = [
         &st.r.attention_backend,
         &st.r.prefill_attention_backend,
@@ -221,19 +297,37 @@ fn fa4_page_size(ctx: &Ctx, st: &mut State) {
     ]
     .iter()
     .any(|b| is(b, "fa4"));
-    let topk_ok = st.r.speculative_eagle_topk.is_none_or(|k| k <= 1);
-    if any && !ctx.arch.is_mla() && ctx.hw.is_sm100() && topk_ok {
+    if any
+        && !ctx.arch.is_mla()
+        && ctx.hw.is_sm100()
+        && st.r.speculative_eagle_topk.unwrap_or(0) <= 1
+    {
         let from = page_arg(st.r.page_size);
         st.r.page_size = Some(128);
-        st.origin("page_size", Origin::Rule(ar::PAGE_FA4.code.into()));
+        st.by("page_size", &ar::PAGE_FA4);
         st.emit(ctx, &ar::PAGE_FA4, &[("page_size", from)]);
     }
 }
 
-/// `_page_size_default` (`overrides.py:1341-1364`).
-pub fn page_size_default(_ctx: &Ctx, st: &mut State) {
+/// `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (`cuda_graph_hook.py:279-312`).
+pub fn disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx: &Ctx, st: &mut State) {
+    if ctx.arch.name == "DeepseekV3ForCausalLM" && is(&st.prefill(), "trtllm_mla") {
+        st.emit(
+            ctx,
+            &ar::DSV3_PREFILL_GRAPH,
+            &[("backend", PyVal::s("breakable"))],
+        );
+    }
+}
+
+/// `_page_size_default` (`overrides.py:1340-1363`).
+pub fn page_size_default(ctx: &Ctx, st: &mut State) {
     if st.r.page_size.is_none() {
-        st.r.page_size = Some(1);
+        let vectorized = ctx.hw.is_hip()
+            && ctx
+                .env("SGLANG_AITER_KV_CACHE_LAYOUT")
+                .is_some_and(|v| v.eq_ignore_ascii_case("vectorized_5d"));
+        st.r.page_size = Some(if vectorized { 64 } else { 1 });
         st.origin("page_size", Origin::Default);
     }
 }

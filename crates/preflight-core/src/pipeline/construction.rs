@@ -1,123 +1,238 @@
-//! Backend construction: the KV-cache torch dtype (`mem_cache/kv_cache_dtype.py@0.5.23`),
-//! the attention registry's `create_*` checks (`layers/attention/attention_registry.py`),
-//! and the constructors of the DSA and DeepSeek-V4 backends.
+//! Backend construction (`ModelRunner`): the KV-cache torch dtype
+//! (`mem_cache/kv_cache_dtype.py:34-110@0.5.23`), the backend strings and their creators
+//! (`model_executor/model_runner_components/attention_backend_setup.py:184-283`,
+//! `layers/attention/attention_registry.py`), `attn_backend_wrapper`, and the DSA and
+//! DeepSeek-V4 constructors.
 
 use super::{Ctx, State};
 use crate::domains::arch::Family;
 use crate::pyfmt::PyVal;
-use crate::rules::{attention as ar, dsa, dsv4};
+use crate::rules::{attention as ar, dsa, dsv4, kv, linear as lr};
+use crate::version::SglangVersion;
 
-/// Runs construction for the resolved prefill and decode backends.
+/// Runs construction.
 pub fn construct(ctx: &Ctx, st: &mut State) {
-    st.r.kv_cache_torch_dtype = Some(kv_torch_dtype(
-        ctx,
-        st.r.kv_cache_dtype.as_deref().unwrap_or("auto"),
-    ));
-    let p = st.r.prefill_attention_backend.clone();
-    let d = st.r.decode_attention_backend.clone();
-    let mut backends: Vec<String> = Vec::new();
-    for b in [p, d].into_iter().flatten() {
-        if !backends.contains(&b) {
-            backends.push(b);
-        }
+    let Some(kv_torch) = configure_kv_cache_dtype(ctx, st) else {
+        return;
+    };
+    st.r.kv_cache_torch_dtype = Some(kv_torch);
+    let p = st.prefill().unwrap_or_default();
+    let d = st.decode().unwrap_or_default();
+    if p == d {
+        create(ctx, st, &p);
+    } else {
+        // _build_resolved_backend: the decode creator runs first (keyword-argument order)
+        create(ctx, st, &d);
+        create(ctx, st, &p);
     }
-    let mut dsa_done = false;
-    for b in &backends {
-        create_backend(ctx, st, b, &mut dsa_done);
+    attn_backend_wrapper(ctx, st, &p, &d);
+    if p != d {
+        st.emit(ctx, &ar::HYBRID_WARN, &[]);
     }
 }
 
-/// `configure_kv_cache_dtype`: the torch dtype of the KV pool.
-fn kv_torch_dtype(ctx: &Ctx, kv: &str) -> String {
-    match kv {
+/// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.
+fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Option<String> {
+    let kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
+    Some(match kv.as_str() {
         "fp8_e4m3" => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" if ctx.hw.is_hip() => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" => "torch.float8_e5m2".into(),
         "mxfp8" => "torch.float8_e4m3fn".into(),
-        "nvfp4" | "fp4_mx_block16" | "fp4_e2m1" => "torch.float4_e2m1fn_x2".into(),
-        // auto: the model dtype (every modelled checkpoint is bfloat16)
+        "nvfp4" | "fp4_mx_block16" => "torch.float4_e2m1fn_x2".into(),
+        "fp4_e2m1" if ctx.v == SglangVersion::V0_5_19 => {
+            st.emit(ctx, &kv::FP4_E2M1, &[]);
+            return None;
+        }
+        // auto: the model dtype (every modelled checkpoint is bfloat16, none declares an FP8 KV recipe)
         _ => "torch.bfloat16".into(),
-    }
+    })
 }
 
-fn create_backend(ctx: &Ctx, st: &mut State, backend: &str, dsa_done: &mut bool) {
+/// One registry creator.
+fn create(ctx: &Ctx, st: &mut State, backend: &str) {
     let mla = ctx.arch.is_mla();
     match backend {
-        // attention_registry.py:238-261 create_flashattention_v3_backend
         "fa3" => {
+            // attention_registry.py:238-261: raw capability, no CUDA-version check
             let major = ctx.hw.major();
             if !((major == 8 && !mla) || major == 9) {
                 st.emit(ctx, &ar::FA3_SM, &[]);
             }
         }
-        // attention_registry.py:277-280
-        "trtllm_mha" if mla => st.emit(ctx, &ar::TRTLLM_MHA_NON_MLA, &[]),
-        // attention_registry.py:94-124
-        "trtllm_mla" if !mla => st.emit(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[]),
-        "dsa" | "nsa" => {
-            if !ctx.arch.dsa {
-                st.emit(ctx, &dsa::MODEL_ONLY, &[]);
-            } else if !*dsa_done {
-                *dsa_done = true;
-                deepseek_sparse_attn_backend_init(ctx, st);
+        "trtllm_mha" => {
+            if mla {
+                st.emit(ctx, &ar::TRTLLM_MHA_NON_MLA, &[]);
+            } else {
+                trtllm_mha_init(ctx, st);
             }
         }
-        "dsv4" | "compressed" if ctx.arch.family == Family::DeepseekV4 => {
-            deepseek_v4_attn_backend_init(ctx, st)
+        "trtllm_mla" if !mla => st.emit(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[]),
+        "cutedsl_mla" if !mla => st.emit(ctx, &ar::CUTEDSL_NEEDS_MLA, &[]),
+        "nsa" => {
+            st.emit(ctx, &ar::NSA_DEPRECATED, &[]);
+            deepseek_sparse_attn_backend_init(ctx, st);
         }
+        "dsa" => deepseek_sparse_attn_backend_init(ctx, st),
+        "dsv4" if ctx.hw.is_cuda() => deepseek_v4_attn_backend_init(ctx, st),
         _ => {}
     }
 }
 
-/// `DeepseekSparseAttnBackend.__init__` (`layers/attention/dsa_backend.py@0.5.23`): the
-/// q8 validator (678-688), the triton_sparse_mla validator (690-696) and
-/// `_validate_flashinfer_sparse_mla_backend` (742-752).
-fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) {
-    let prefill = st.r.dsa_prefill_backend.clone().unwrap_or_default();
-    let decode = st.r.dsa_decode_backend.clone().unwrap_or_default();
-    let major = ctx.hw.major() as i64;
-    let kv_torch = st.r.kv_cache_torch_dtype.clone().unwrap_or_default();
-
-    if prefill == "flashmla_sparse_q8" && major != 9 {
+/// `TRTLLMHAAttnBackend.__init__` (`layers/attention/trtllm_mha_backend.py:374-390`).
+fn trtllm_mha_init(ctx: &Ctx, st: &mut State) {
+    let page = st.r.page_size.unwrap_or(1);
+    let xqa = ctx.hw.is_sm90() || ctx.hw.is_sm120();
+    if page < 128 || xqa {
+        return;
+    }
+    let tp = ctx.tp();
+    let q = (ctx.arch.num_attention_heads as i64 / tp).max(1);
+    let kv = (ctx.arch.num_kv_heads as i64 / tp).max(1);
+    let pow2 = page > 0 && page & (page - 1) == 0;
+    if q / kv <= 1 || ctx.arch.head_dim != ctx.arch.v_head_dim || !pow2 {
         st.emit(
             ctx,
-            &dsa::Q8_SM90_ONLY,
-            &[("device_sm_major", PyVal::Int(major))],
+            &ar::TRTLLM_MHA_PAGE128,
+            &[
+                ("page_size", PyVal::Int(page)),
+                ("num_q_heads", PyVal::Int(q)),
+                ("num_kv_heads", PyVal::Int(kv)),
+                ("head_dim", PyVal::Int(ctx.arch.head_dim as i64)),
+                ("v_head_dim", PyVal::Int(ctx.arch.v_head_dim as i64)),
+            ],
         );
     }
-    if prefill == "triton_sparse_mla" && dsa::TRITON_SPARSE_MLA_HEADS.applies_to(ctx.v) {
-        let tp = ctx.user_int("tp_size").unwrap_or(1).max(1);
-        let heads = ctx.arch.num_attention_heads as i64 / tp;
+}
+
+/// `attn_backend_wrapper` (`attention_registry.py:355-576`): the hybrid-GDN Blackwell allow-list.
+fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
+    if !ctx.arch.hybrid_gdn || ctx.arch.is_mla() || !ctx.hw.is_blackwell() {
+        return;
+    }
+    // Python set order as printed by CPython 3.11 with the oracle's hash seed.
+    let allowed: &[&str] = if ctx.hw.is_sm120() {
+        &["trtllm_mha", "triton", "flashinfer"]
+    } else if ctx.v == SglangVersion::V0_5_19 {
+        &["triton", "trtllm_mha", "fa4"]
+    } else {
+        &["trtllm_mha", "triton", "fa4", "flashinfer"]
+    };
+    if !allowed.contains(&p) || !allowed.contains(&d) {
+        let set = format!(
+            "{{{}}}",
+            allowed
+                .iter()
+                .map(|s| crate::pyfmt::py_str_repr(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        st.emit(
+            ctx,
+            &lr::GDN_BLACKWELL,
+            &[
+                ("allowed", PyVal::Raw(set)),
+                ("prefill_be", PyVal::s(p)),
+                ("decode_be", PyVal::s(d)),
+            ],
+        );
+    }
+}
+
+/// `DeepseekSparseAttnBackend.__init__` (`layers/attention/dsa_backend.py:510-785@0.5.23`).
+fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) {
+    if !ctx.arch.dsa {
+        st.emit(ctx, &dsa::MODEL_ONLY, &[]);
+        return;
+    }
+    let prefill = st.r.dsa_prefill_backend.clone();
+    let decode = st.r.dsa_decode_backend.clone();
+    let major = ctx.hw.major() as i64;
+    let kv_torch = st.r.kv_cache_torch_dtype.clone().unwrap_or_default();
+    let p = prefill.as_deref().unwrap_or("");
+    let d = decode.as_deref().unwrap_or("");
+
+    // _validate_flashmla_sparse_q8_backend (dsa_backend.py:421-489)
+    if p == "flashmla_sparse_q8" {
+        if ctx.v == SglangVersion::V0_5_19 {
+            if kv_torch != "torch.float8_e4m3fn" {
+                st.emit(
+                    ctx,
+                    &dsa::Q8_KV_DTYPE,
+                    &[("kv_cache_dtype", PyVal::Raw(kv_torch.clone()))],
+                );
+                return;
+            }
+        } else {
+            if kv_torch != "torch.bfloat16" && kv_torch != "torch.float8_e4m3fn" {
+                st.emit(
+                    ctx,
+                    &dsa::Q8_KV_DTYPE,
+                    &[("kv_cache_dtype", PyVal::Raw(kv_torch.clone()))],
+                );
+                return;
+            }
+            // dsa_kv_cache_store_fp8 (calculate_mla_kv_cache_dim): raw layout with a trtllm side or both tilelang
+            let raw_layout = p == "trtllm" || d == "trtllm" || (p == "tilelang" && d == "tilelang");
+            let store_fp8 = kv_torch == "torch.float8_e4m3fn" && !raw_layout;
+            if store_fp8 && ctx.arch.qk_rope_head_dim == 0 {
+                return;
+            }
+            if kv_torch == "torch.float8_e4m3fn" && !store_fp8 {
+                st.emit(ctx, &dsa::Q8_UNPACKED, &[]);
+                return;
+            }
+        }
+        if major != 9 {
+            st.emit(
+                ctx,
+                &dsa::Q8_SM90_ONLY,
+                &[("device_sm_major", PyVal::Int(major))],
+            );
+            return;
+        }
+    }
+    if d == "flashmla_sparse_q8" {
+        st.emit(ctx, &dsa::Q8_DECODE, &[]);
+        return;
+    }
+    // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403)
+    if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_23 {
+        let heads = ctx.arch.num_attention_heads as i64 / ctx.attn_tp();
         if ctx.hw.is_hip() {
             st.emit(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]);
+            return;
         } else if major < 9 {
             st.emit(
                 ctx,
                 &dsa::TRITON_SPARSE_MLA_SM,
                 &[("device_sm_major", PyVal::Int(major))],
             );
+            return;
         } else if heads > 32 {
             st.emit(
                 ctx,
                 &dsa::TRITON_SPARSE_MLA_HEADS,
                 &[("num_q_heads", PyVal::Int(heads))],
             );
+            return;
         }
     }
     validate_flashinfer_sparse_mla_backend(ctx, st, &prefill, &decode, major, &kv_torch);
 }
 
 /// `_validate_flashinfer_sparse_mla_backend`
-/// (`kernels/ops/attention/flash_mla_sm120.py:678-712@0.5.23`, `:572-603@0.5.19`).
+/// (`kernels/ops/attention/flash_mla_sm120.py:678-713@0.5.23`, `:572-603@0.5.19`).
 fn validate_flashinfer_sparse_mla_backend(
     ctx: &Ctx,
     st: &mut State,
-    prefill: &str,
-    decode: &str,
+    prefill: &Option<String>,
+    decode: &Option<String>,
     major: i64,
     kv_torch: &str,
 ) {
-    let uses = prefill == "flashinfer_sparse_mla" || decode == "flashinfer_sparse_mla";
+    let is_fi = |b: &Option<String>| b.as_deref() == Some("flashinfer_sparse_mla");
+    let uses = is_fi(prefill) || is_fi(decode);
     let is_glm_sm12_fp8 = ctx.arch.is_glm_dsa_validator_arch()
         && major == 12
         && kv_torch == "torch.float8_e4m3fn"
@@ -130,36 +245,39 @@ fn validate_flashinfer_sparse_mla_backend(
                 ("model_arch", PyVal::s(ctx.arch.name)),
                 ("device_sm_major", PyVal::Int(major)),
                 ("kv_cache_dtype", PyVal::Raw(kv_torch.into())),
-                ("prefill_impl", PyVal::s(prefill)),
-                ("decode_impl", PyVal::s(decode)),
+                ("prefill_impl", PyVal::opt(prefill.as_deref())),
+                ("decode_impl", PyVal::opt(decode.as_deref())),
             ],
         );
         return;
     }
     if is_glm_sm12_fp8 {
         let allowed: &[&str] = match ctx.v {
-            crate::version::SglangVersion::V0_5_19 => &["flashinfer_sparse_mla"],
+            SglangVersion::V0_5_19 => &["flashinfer_sparse_mla"],
             _ => &["flashinfer_sparse_mla", "triton_sparse_mla"],
         };
-        let mut unsupported: Vec<&str> = [prefill, decode]
-            .into_iter()
-            .filter(|b| !allowed.contains(b))
-            .collect();
-        unsupported.sort();
-        unsupported.dedup();
+        // selected = {prefill_impl, decode_impl}; sorted(selected - allowed)
+        let mut unsupported: Vec<PyVal> = Vec::new();
+        let mut names: Vec<Option<&str>> = vec![prefill.as_deref(), decode.as_deref()];
+        names.dedup();
+        names.sort();
+        for n in names {
+            if !n.is_some_and(|n| allowed.contains(&n)) {
+                unsupported.push(PyVal::opt(n));
+            }
+        }
         if !unsupported.is_empty() {
-            let list = PyVal::List(unsupported.into_iter().map(PyVal::s).collect());
             st.emit(
                 ctx,
                 &dsa::GLM_SM12_FP8_ONLY_FISPARSE,
-                &[("sorted(unsupported)", list)],
+                &[("sorted(unsupported)", PyVal::List(unsupported))],
             );
         }
     }
 }
 
-/// `use_dsv4_q8kv8_sparse_prefill` (`layers/attention/dsv4/sparse_prefill_utils.py:57@0.5.23`):
-/// the environment variable, when set, wins.
+/// `use_dsv4_q8kv8_sparse_prefill` (`layers/attention/dsv4/sparse_prefill_utils.py:57-72@0.5.23`):
+/// the environment variable, when set, wins both ways.
 pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
     match env {
         Some(v) => matches!(
@@ -170,9 +288,12 @@ pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
     }
 }
 
-/// `DeepseekV4AttnBackend.__init__` (`layers/attention/deepseek_v4_backend.py:1324-1333@0.5.23`,
-/// `:576-583@0.5.19`).
+/// `DeepseekV4AttnBackend.__init__` (`layers/attention/deepseek_v4_backend.py:1231-1338@0.5.23`,
+/// `:508-589@0.5.19`).
 fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) {
+    if ctx.arch.family != Family::DeepseekV4 {
+        return;
+    }
     let backend =
         st.r.dsv4_prefill_backend
             .clone()
@@ -180,12 +301,18 @@ fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) {
     if use_dsv4_q8kv8_sparse_prefill(ctx.env("SGLANG_DSV4_Q8KV8_PREFILL"), &backend) {
         if !ctx.hw.is_sm90() {
             st.emit(ctx, &dsv4::Q8_PREFILL_SM90, &[]);
-        } else if ctx.arch.v_head_dim != 512 {
+            return;
+        }
+        if ctx.arch.v_head_dim != 512 {
             st.emit(
                 ctx,
                 &dsv4::Q8_PREFILL_DV512,
                 &[("head_dim_v", PyVal::Int(ctx.arch.v_head_dim as i64))],
             );
+            return;
         }
+    }
+    if st.r.speculative_eagle_topk.unwrap_or(0) > 1 {
+        st.emit(ctx, &dsv4::MTP_TOPK, &[]);
     }
 }

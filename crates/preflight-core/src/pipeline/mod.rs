@@ -18,7 +18,11 @@ use crate::version::SglangVersion;
 
 mod attention;
 mod construction;
+mod det;
+mod kv;
+mod linear;
 mod model;
+mod spec;
 
 /// What a step may read: the inputs, already checked and looked up.
 pub struct Ctx<'a> {
@@ -48,6 +52,39 @@ impl Ctx<'_> {
         self.cfg.arg(name).and_then(|s| s.parse().ok())
     }
 
+    /// `tp_size` (default 1).
+    pub fn tp(&self) -> i64 {
+        self.user_int("tp_size").unwrap_or(1).max(1)
+    }
+
+    /// `attn_tp_size = tp_size // attn_dp_size // attn_cp_size`.
+    pub fn attn_tp(&self) -> i64 {
+        let dp = self.user_int("attn_dp_size").unwrap_or(1).max(1);
+        let cp = self.user_int("attn_cp_size").unwrap_or(1).max(1);
+        (self.tp() / dp / cp).max(1)
+    }
+
+    /// An environment variable read as a Python-style boolean (`1/true/yes/on`).
+    pub fn env_true(&self, name: &str) -> bool {
+        self.env(name).is_some_and(|v| {
+            matches!(
+                v.trim().to_ascii_lowercase().as_str(),
+                "1" | "true" | "yes" | "on"
+            )
+        })
+    }
+
+    /// `get_platform().has_flashinfer`: CUDA and `SGLANG_IS_FLASHINFER_AVAILABLE` not false.
+    pub fn has_flashinfer(&self) -> bool {
+        self.hw.is_cuda()
+            && !self.env("SGLANG_IS_FLASHINFER_AVAILABLE").is_some_and(|v| {
+                matches!(
+                    v.trim().to_ascii_lowercase().as_str(),
+                    "0" | "false" | "no" | "off"
+                )
+            })
+    }
+
     /// A user-set `store_true` flag.
     pub fn user_flag(&self, name: &str) -> bool {
         matches!(self.cfg.arg(name).as_deref(), Some("true" | "True" | "1"))
@@ -74,6 +111,35 @@ impl State {
         self.r.origin.insert(field.to_string(), origin);
     }
 
+    /// `attention_backends_of(view)` (`model_override_base.py:138-152`): the prefill side, falling
+    /// back to the base backend.
+    pub fn prefill(&self) -> Option<String> {
+        self.r
+            .prefill_attention_backend
+            .clone()
+            .or_else(|| self.r.attention_backend.clone())
+    }
+
+    /// The decode side, falling back to the base backend.
+    pub fn decode(&self) -> Option<String> {
+        self.r
+            .decode_attention_backend
+            .clone()
+            .or_else(|| self.r.attention_backend.clone())
+    }
+
+    /// True when none of the three attention flags is set (`is_attention_backend_not_set`).
+    pub fn attention_unset(&self) -> bool {
+        self.r.attention_backend.is_none()
+            && self.r.prefill_attention_backend.is_none()
+            && self.r.decode_attention_backend.is_none()
+    }
+
+    /// Sets a resolved field's origin to a rule.
+    pub fn by(&mut self, field: &str, rule: &RuleInfo) {
+        self.origin(field, Origin::Rule(rule.code.to_string()));
+    }
+
     /// Whether an error has been emitted so far.
     pub fn has_error(&self) -> bool {
         self.diags.iter().any(|d| d.severity == Severity::Error)
@@ -97,12 +163,21 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
     }
 }
 
-/// Runs resolution and construction for checked inputs.
+/// Runs resolution (in `run_resolution_pipeline` order) and construction for checked inputs.
 pub fn run(ctx: &Ctx, st: &mut State) {
     init(ctx, st);
-    model::handle_model_specific_adjustments(ctx, st);
-    attention::handle_attention_backend_compatibility(ctx, st);
-    attention::page_size_default(ctx, st);
+    attention::handle_deprecated_args(ctx, st); // pipeline.py:128
+    model::handle_model_specific_adjustments(ctx, st); // :225
+    det::handle_deterministic_inference(ctx, st); // :240
+    kv::handle_nvfp4_prefill_kv_dequant_dtype(ctx, st); // :241
+    attention::handle_attention_backend_compatibility(ctx, st); // :242
+    attention::disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx, st); // :245
+    linear::handle_mamba_backend(ctx, st); // :251
+    linear::handle_linear_attn_backend(ctx, st); // :253
+    kv::handle_kv4_compatibility(ctx, st); // :254
+    kv::handle_mxfp8_kv_cache_compatibility(ctx, st); // :255
+    attention::page_size_default(ctx, st); // :256
+    spec::handle_speculative_decoding(ctx, st); // :306
     construction::construct(ctx, st);
 }
 

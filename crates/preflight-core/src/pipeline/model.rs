@@ -1,83 +1,188 @@
-//! `handle_model_specific_adjustments` (`sglang/srt/arg_groups/model_hook.py@0.5.23`):
-//! per-architecture override providers, the DSA KV dtype default and split-backend
-//! resolution, DeepSeek-V4's forced settings, and per-architecture assertions.
+//! `handle_model_specific_adjustments` (`sglang/srt/arg_groups/model_hook.py:140-748@0.5.23`),
+//! in its order: quantization check (ModelConfig), override providers (all evaluated on the
+//! same pre-provider state), DeepSeek-V4 defaults, the DeepSeek/DSA branch (DSA KV dtype and
+//! split backends), per-architecture asserts, Mamba radix-cache strategy.
 
 use super::{Ctx, State};
 use crate::domains::arch::Family;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
-use crate::rules::{attention as ar, dsa, dsv4};
+use crate::rules::{attention as ar, dsa, dsv4, linear as lr, model as mr};
+use crate::version::SglangVersion;
+
+/// `_DEEPSEEK_FAMILY_ARCHS` (`overrides.py:745-760`); the providers of `deepseek_v2.py` are
+/// registered for these.
+const DEEPSEEK_FAMILY: &[&str] = &[
+    "DeepseekV3ForCausalLM",
+    "DeepseekV32ForCausalLM",
+    "KimiK25ForConditionalGeneration",
+    "MistralLarge3ForCausalLM",
+    "PixtralForConditionalGeneration",
+    "GlmMoeDsaForCausalLM",
+    "Glm5NextForConditionalGeneration",
+    "HYV4ForCausalLM",
+    "HYV4ForCausalLMNextN",
+    "LongcatFlashForCausalLM",
+    "LongcatFlashForCausalLMNextN",
+    "Dots3NoteForCausalLM",
+];
+
+/// The DeepSeek branch of `model_hook.py:267` (no LongcatFlashForCausalLMNextN).
+fn in_deepseek_branch(arch: &str) -> bool {
+    DEEPSEEK_FAMILY.contains(&arch) && arch != "LongcatFlashForCausalLMNextN"
+}
+
+/// `QUANTIZATION_METHODS` keys in registration order (`layers/quantization/__init__.py:63-104@0.5.23`).
+const QUANT_BASE: &[&str] = &[
+    "fp8",
+    "mxfp8",
+    "minimax_m3_nvfp4",
+    "blockwise_int8",
+    "modelopt",
+    "modelopt_fp8",
+    "modelopt_fp4",
+    "nvfp4_online",
+    "modelopt_mixed",
+    "w8a8_int8",
+    "w8a8_fp8",
+    "awq",
+    "awq_marlin",
+    "bitsandbytes",
+    "gguf",
+    "gptq_marlin",
+    "moe_wna16",
+    "compressed-tensors",
+    "w4afp8",
+    "petit_nvfp4",
+    "quark",
+    "quark_mxfp4",
+    "auto-round",
+    "auto-round-int8",
+    "modelslim",
+    "quark_int4fp8_moe",
+    "humming",
+    "mxfp_w4a8",
+];
+/// `rocm_supported_quantization` (`configs/model_config.py:2002-2016@0.5.23`).
+const QUANT_ROCM: &[&str] = &[
+    "awq",
+    "fp8",
+    "compressed_tensors",
+    "compressed-tensors",
+    "w8a8_fp8",
+    "petit_nvfp4",
+    "quark",
+    "mxfp4",
+    "mxfp8",
+    "auto-round",
+    "auto-round-int8",
+    "quark_int4fp8_moe",
+    "quark_mxfp4",
+];
 
 /// Runs the model step.
 pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) {
+    verify_quantization(ctx, st);
     override_providers(ctx, st);
-    if ctx.arch.dsa {
-        dsa_kv_cache_dtype(ctx, st);
-        dsa_split_backend_resolution(ctx, st);
-        check_dsa_backend_constraints(ctx, st);
-    }
     if ctx.arch.family == Family::DeepseekV4 {
-        deepseek_v4_kv_cache_dtype(ctx, st);
-        deepseek_v4_attn_backend(ctx, st);
+        apply_deepseek_v4_defaults(ctx, st);
+    }
+    if in_deepseek_branch(ctx.arch.name) && ctx.arch.dsa {
+        st.emit(
+            ctx,
+            &dsa::DENSE_THRESHOLD,
+            &[("index_topk", PyVal::Int(2048))],
+        );
+        dsa_kv_cache_dtype_default(ctx, st);
+        dsa_split_backend_resolution(ctx, st);
     }
     per_arch_asserts(ctx, st);
+    handle_mamba_radix_cache(ctx, st);
 }
 
-fn all_attention_unset(st: &State) -> bool {
-    st.r.attention_backend.is_none()
-        && st.r.prefill_attention_backend.is_none()
-        && st.r.decode_attention_backend.is_none()
+/// `ModelConfig._verify_quantization` (`configs/model_config.py:2000-2160@0.5.23`), reached when
+/// the model hook builds the model config.
+fn verify_quantization(ctx: &Ctx, st: &mut State) {
+    let q = ctx
+        .user("quantization")
+        .or_else(|| ctx.arch.checkpoint_quant.map(str::to_string));
+    let Some(q) = q else { return };
+    let mut supported: Vec<&str> = QUANT_BASE.to_vec();
+    if ctx.hw.is_cuda() || ctx.hw.is_gfx95() {
+        supported.push("mxfp4");
+    }
+    if !supported.contains(&q.as_str()) {
+        let list = PyVal::List(supported.iter().map(|s| PyVal::s(*s)).collect());
+        st.emit(
+            ctx,
+            &mr::UNKNOWN_QUANT,
+            &[("quantization", PyVal::s(q)), ("supported", list)],
+        );
+    } else if ctx.hw.is_hip() && !QUANT_ROCM.contains(&q.as_str()) {
+        st.emit(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]);
+    }
 }
 
-/// The per-architecture default providers (`arg_groups/model_overrides/*.py`).
+/// `aiter_can_use_preshuffle_paged_mqa()` (`layers/attention/dsa/utils.py:34-70`): needs
+/// `SGLANG_USE_AITER` (Triton ≥ 3.5 is assumed, as in current ROCm images).
+fn aiter_preshuffle(ctx: &Ctx) -> bool {
+    ctx.hw.is_hip()
+        && ctx.env_true("SGLANG_USE_AITER")
+        && !ctx.env_true("SGLANG_DSA_HIP_DISABLE_PRESHUFFLE")
+}
+
+/// The per-architecture providers (`model_overrides/*.py`). Each sees the state from before
+/// any provider ran (`collect_model_override_declarations`, `overrides.py:277-302`).
 fn override_providers(ctx: &Ctx, st: &mut State) {
     let hw = &ctx.hw;
-    match ctx.arch.family {
-        // model_overrides/deepseek_v2.py:99-188
-        Family::DeepseekDsa | Family::DeepseekMla if ctx.arch.deepseek_family || ctx.arch.dsa => {
-            if ctx.arch.dsa {
-                if all_attention_unset(st) {
-                    st.r.attention_backend = Some("dsa".into());
-                    st.origin(
-                        "attention_backend",
-                        Origin::Rule(dsa::ATTN_DEFAULT_DSA.code.into()),
-                    );
-                    st.emit(ctx, &dsa::ATTN_DEFAULT_DSA, &[]);
-                }
-                if hw.is_cuda() || hw.is_hip() {
-                    let page = 64 * ctx.arch.index_kpool as i64;
-                    st.r.page_size = Some(page);
-                    st.origin("page_size", Origin::Rule(dsa::PAGE_DSA.code.into()));
-                    st.emit(ctx, &dsa::PAGE_DSA, &[("page_size", PyVal::Int(page))]);
-                }
-            } else if hw.is_sm100() && all_attention_unset(st) {
-                st.r.attention_backend = Some("trtllm_mla".into());
-                st.origin(
-                    "attention_backend",
-                    Origin::Rule(ar::DEFAULT_BACKEND.code.into()),
-                );
+    let arch = ctx.arch.name;
+    if DEEPSEEK_FAMILY.contains(&arch) {
+        // model_overrides/deepseek_v2.py:37-221
+        if ctx.arch.dsa {
+            if st.attention_unset() {
+                st.r.attention_backend = Some("dsa".into());
+                st.by("attention_backend", &dsa::ATTN_DEFAULT_DSA);
+                st.emit(ctx, &dsa::ATTN_DEFAULT_DSA, &[]);
             }
+            if hw.is_hip() && !aiter_preshuffle(ctx) {
+                st.r.page_size = Some(1);
+                st.by("page_size", &dsa::PAGE_DSA_ROCM);
+                st.emit(ctx, &dsa::PAGE_DSA_ROCM, &[]);
+            } else {
+                let page = if ctx.v == SglangVersion::V0_5_19 {
+                    64
+                } else {
+                    64 * ctx.arch.index_kpool as i64
+                };
+                st.r.page_size = Some(page);
+                st.by("page_size", &dsa::PAGE_DSA);
+                st.emit(ctx, &dsa::PAGE_DSA, &[("page_size", PyVal::Int(page))]);
+            }
+        } else if hw.is_sm100() && st.attention_unset() {
+            st.r.attention_backend = Some("trtllm_mla".into());
+            st.by("attention_backend", &ar::DSV3_TRTLLM_MLA);
+            st.emit(ctx, &ar::DSV3_TRTLLM_MLA, &[]);
         }
-        // model_overrides/deepseek_v4.py:19-89
+        return;
+    }
+    match ctx.arch.family {
+        // model_overrides/deepseek_v4.py:18-89
         Family::DeepseekV4 => {
             st.r.attention_backend = Some("dsv4".into());
             st.r.page_size = Some(256);
-            st.origin(
-                "attention_backend",
-                Origin::Rule(dsv4::ATTN_FORCED.code.into()),
-            );
-            st.origin("page_size", Origin::Rule(dsv4::ATTN_FORCED.code.into()));
+            st.by("attention_backend", &dsv4::ATTN_FORCED);
+            st.by("page_size", &dsv4::ATTN_FORCED);
             st.emit(
                 ctx,
                 &dsv4::ATTN_FORCED,
                 &[
-                    ("model_arch", PyVal::s(ctx.arch.name)),
+                    ("model_arch", PyVal::s(arch)),
                     ("page_size", PyVal::Int(256)),
                 ],
             );
         }
-        // model_overrides/gpt_oss.py:29-44
-        Family::GptOss if all_attention_unset(st) => {
+        // model_overrides/gpt_oss.py:29-44 (no log)
+        Family::GptOss if st.attention_unset() => {
             let b = if hw.is_sm100() {
                 "trtllm_mha"
             } else if hw.is_sm90() {
@@ -88,190 +193,339 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 "triton"
             };
             st.r.attention_backend = Some(b.into());
-            st.origin(
-                "attention_backend",
-                Origin::Rule(ar::DEFAULT_BACKEND.code.into()),
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
+        // model_overrides/llama4.py:16-44 (base flag only)
+        Family::Llama4 if st.r.attention_backend.is_none() => {
+            let (b, platform) = if hw.is_sm100() {
+                ("trtllm_mha", "sm100")
+            } else if hw.is_sm90() {
+                ("fa3", "sm90")
+            } else if hw.is_hip() {
+                ("aiter", "hip")
+            } else {
+                ("triton", "other platforms")
+            };
+            st.r.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::LLAMA4_DEFAULT);
+            st.emit(
+                ctx,
+                &mr::LLAMA4_DEFAULT,
+                &[("backend", PyVal::s(b)), ("platform", PyVal::s(platform))],
             );
         }
-        // model_overrides/llama4.py:17-38
-        Family::Llama4 if st.r.attention_backend.is_none() => {
-            let b = if hw.is_sm100() {
+        // model_overrides/gemma2_gemma3.py:13-26
+        Family::Gemma23 => st.emit(ctx, &mr::GEMMA_SWA, &[("arch", PyVal::s(arch))]),
+        // model_overrides/qwen3_5.py:17-49
+        Family::Qwen3Next if hw.is_sm100() && st.r.attention_backend.is_none() => {
+            let d = super::attention::default_attn_backend(ctx, st);
+            let extra_buffer = !st.r.disable_radix_cache
+                && matches!(
+                    ctx.user("mamba_radix_cache_strategy").as_deref(),
+                    Some("extra_buffer" | "extra_buffer_lazy")
+                );
+            let keep_trtllm =
+                extra_buffer || st.r.disable_radix_cache || st.r.speculative_algorithm.is_some();
+            let b = if d == "trtllm_mha" && keep_trtllm {
                 "trtllm_mha"
-            } else if hw.is_sm90() {
-                "fa3"
-            } else if hw.is_hip() {
-                "aiter"
             } else {
                 "triton"
             };
+            let page = if b == "trtllm_mha" { 64 } else { 1 };
             st.r.attention_backend = Some(b.into());
-            st.origin(
-                "attention_backend",
-                Origin::Rule(ar::DEFAULT_BACKEND.code.into()),
+            st.r.page_size = Some(page);
+            st.by("attention_backend", &lr::QWEN_HYBRID_SM100);
+            st.by("page_size", &lr::QWEN_HYBRID_SM100);
+            st.emit(
+                ctx,
+                &lr::QWEN_HYBRID_SM100,
+                &[("backend", PyVal::s(b)), ("page_size", PyVal::Int(page))],
             );
         }
         _ => {}
     }
 }
 
-/// `_dsa_kv_cache_dtype` (`arg_groups/overrides.py:491-547@0.5.23`).
-fn dsa_kv_cache_dtype(ctx: &Ctx, st: &mut State) {
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
-    if kv == "auto" && (st.r.dsa_prefill_backend.is_some() || st.r.dsa_decode_backend.is_some()) {
-        st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
-    }
-    let resolved = match kv.as_str() {
-        "auto" => {
-            let v = if ctx.hw.major() >= 10 && !ctx.arch.learnable_sink {
-                "fp8_e4m3"
-            } else {
-                "bfloat16"
-            };
-            st.origin(
-                "kv_cache_dtype",
-                Origin::Rule(dsa::KV_DEFAULT_DSA.code.into()),
-            );
-            st.emit(
-                ctx,
-                &dsa::KV_DEFAULT_DSA,
-                &[
-                    ("kv_cache_dtype", PyVal::s(v)),
-                    ("major", PyVal::Int(ctx.hw.major() as i64)),
-                ],
-            );
-            v.to_string()
-        }
-        "bf16" => "bfloat16".to_string(),
-        other => other.to_string(),
-    };
-    st.r.kv_cache_dtype = Some(resolved.clone());
-    if resolved != "bfloat16" && resolved != "fp8_e4m3" {
-        st.emit(ctx, &dsa::KV_ALLOWED_DSA, &[]);
-    }
-}
-
-/// `_dsa_split_backend_resolution` (`arg_groups/overrides.py:601-742@0.5.23`): fills only
-/// the unset sides.
-fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
-    if st.r.dsa_prefill_backend.is_some() && st.r.dsa_decode_backend.is_some() {
-        return;
-    }
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
-    let major = ctx.hw.major();
-    let glm_sm12_fp8 = ctx.arch.name == "GlmMoeDsaForCausalLM"
-        && major == 12
-        && kv == "fp8_e4m3"
-        && !ctx.hw.is_hip();
-    let (p, d, rule) = if glm_sm12_fp8 {
-        (
-            "flashinfer_sparse_mla",
-            "flashinfer_sparse_mla",
-            &dsa::SPLIT_DEFAULT_GLM_SM12,
-        )
-    } else if ctx.hw.is_hip() {
-        ("triton", "triton", &dsa::SPLIT_DEFAULT)
-    } else if kv == "fp8_e4m3" {
-        let b = if major >= 10 { "trtllm" } else { "flashmla_kv" };
-        (b, b, &dsa::SPLIT_DEFAULT)
-    } else {
-        (
-            "flashmla_sparse",
-            if major >= 10 { "trtllm" } else { "fa3" },
-            &dsa::SPLIT_DEFAULT,
-        )
-    };
-    if st.r.dsa_prefill_backend.is_none() {
-        st.r.dsa_prefill_backend = Some(p.into());
-        st.origin("dsa_prefill_backend", Origin::Rule(rule.code.into()));
-    }
-    if st.r.dsa_decode_backend.is_none() {
-        st.r.dsa_decode_backend = Some(d.into());
-        st.origin("dsa_decode_backend", Origin::Rule(rule.code.into()));
-    }
-    let args = [
-        ("kv_cache_dtype", PyVal::s(kv)),
-        ("prefill", PyVal::opt(st.r.dsa_prefill_backend.as_deref())),
-        ("decode", PyVal::opt(st.r.dsa_decode_backend.as_deref())),
-    ];
-    st.emit(ctx, rule, &args);
-}
-
-/// `_check_dsa_backend_constraints` (`arg_groups/overrides.py:559-583@0.5.23`).
-fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State) {
-    if !dsa::TRITON_ROCM_ONLY.applies_to(ctx.v) {
-        return;
-    }
-    let uses_triton = [&st.r.dsa_prefill_backend, &st.r.dsa_decode_backend]
-        .iter()
-        .any(|b| b.as_deref() == Some("triton"));
-    if ctx.hw.is_cuda() && uses_triton {
-        st.emit(ctx, &dsa::TRITON_ROCM_ONLY, &[]);
-    }
-}
-
-/// `_deepseek_v4_kv_cache_dtype` (`arg_groups/overrides.py:892-914@0.5.23`).
-fn deepseek_v4_kv_cache_dtype(ctx: &Ctx, st: &mut State) {
+/// `apply_deepseek_v4_defaults` (`arg_groups/deepseek_v4_hook.py:63-158@0.5.23`).
+fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) {
+    let arch = ctx.arch.name;
+    // _deepseek_v4_kv_cache_dtype (overrides.py:891-913)
     let kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
     if kv == "auto" {
         st.r.kv_cache_dtype = Some("fp8_e4m3".into());
-        st.origin("kv_cache_dtype", Origin::Rule(dsv4::KV_DEFAULT.code.into()));
-        st.emit(
-            ctx,
-            &dsv4::KV_DEFAULT,
-            &[("model_arch", PyVal::s(ctx.arch.name))],
-        );
+        st.by("kv_cache_dtype", &dsv4::KV_DEFAULT);
+        st.emit(ctx, &dsv4::KV_DEFAULT, &[("model_arch", PyVal::s(arch))]);
     } else if kv != "fp8_e4m3" && kv != "bfloat16" {
         st.emit(
             ctx,
             &dsv4::KV_ALLOWED,
             &[
                 ("kv_cache_dtype", PyVal::s(kv)),
-                ("model_arch", PyVal::s(ctx.arch.name)),
+                ("model_arch", PyVal::s(arch)),
             ],
         );
     }
-}
-
-/// `deepseek_v4_hook.py:45-60`: `--dsv4-attn-backend auto` → flashmla (flashmla_mega only for V4.1).
-fn deepseek_v4_attn_backend(_ctx: &Ctx, st: &mut State) {
-    if st.r.dsv4_attn_backend.as_deref() == Some("auto") {
-        st.r.dsv4_attn_backend = Some("flashmla".into());
-        st.origin("dsv4_attn_backend", Origin::Default);
+    if ctx.v >= SglangVersion::V0_5_23 {
+        if st.r.dsv4_attn_backend.as_deref() == Some("auto") {
+            // _default_dsv4_attention_backend: flashmla_mega only for V4.1, which is not modelled
+            st.r.dsv4_attn_backend = Some("flashmla".into());
+            st.origin("dsv4_attn_backend", Origin::Default);
+        }
+        match st.r.dsv4_attn_backend.as_deref() {
+            Some("flashmla_mega") => st.emit(ctx, &dsv4::MEGA, &[]),
+            Some("trtllm") => {
+                if !ctx.hw.is_sm100() {
+                    st.emit(ctx, &dsv4::TRTLLM_SM100, &[]);
+                } else if !matches!(st.r.kv_cache_dtype.as_deref(), Some("auto" | "fp8_e4m3")) {
+                    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
+                    st.emit(ctx, &dsv4::TRTLLM_KV, &[("kv_cache_dtype", PyVal::s(kv))]);
+                }
+            }
+            _ => {}
+        }
+    } else {
+        st.r.dsv4_attn_backend = None;
+    }
+    if ctx.user("max_running_requests").is_none() {
+        st.emit(ctx, &dsv4::MAX_RUNNING, &[("model_arch", PyVal::s(arch))]);
+    }
+    // the RAW --speculative-algorithm / --speculative-eagle-topk, before normalisation
+    if let Some(alg) = ctx.user("speculative_algorithm") {
+        if alg != "EAGLE" && alg != "DSPARK" {
+            st.emit(ctx, &dsv4::SPEC_ALGO, &[("model_arch", PyVal::s(arch))]);
+        } else if alg == "EAGLE" && ctx.user_int("speculative_eagle_topk") != Some(1) {
+            st.emit(ctx, &dsv4::SPEC_TOPK, &[("model_arch", PyVal::s(arch))]);
+        }
     }
 }
 
-/// Per-architecture assertions at the end of `handle_model_specific_adjustments`.
+/// `_dsa_kv_cache_dtype_default` (`arg_groups/overrides.py:490-547@0.5.23`).
+fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) {
+    let major = ctx.hw.major();
+    let mut kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
+    if (st.r.dsa_prefill_backend.is_some() || st.r.dsa_decode_backend.is_some()) && kv == "auto" {
+        st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
+    }
+    if kv == "auto" {
+        kv = if major >= 10 && !ctx.arch.learnable_sink {
+            "fp8_e4m3"
+        } else {
+            "bfloat16"
+        }
+        .to_string();
+        st.by("kv_cache_dtype", &dsa::KV_DEFAULT_DSA);
+        st.emit(
+            ctx,
+            &dsa::KV_DEFAULT_DSA,
+            &[
+                ("kv_cache_dtype", PyVal::s(kv.clone())),
+                ("major", PyVal::Int(major as i64)),
+            ],
+        );
+    }
+    if kv == "bf16" {
+        kv = "bfloat16".into();
+    }
+    if kv != "bfloat16" && kv != "fp8_e4m3" {
+        st.emit(ctx, &dsa::KV_ALLOWED_DSA, &[]);
+        return;
+    }
+    st.r.kv_cache_dtype = Some(kv);
+}
+
+/// `_dsa_split_backend_resolution` (`arg_groups/overrides.py:600-741@0.5.23`): fills the unset sides.
+fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
+    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
+    let major = ctx.hw.major();
+    let hip = ctx.hw.is_hip();
+    let glm_sm12_fp8 =
+        ctx.arch.name == "GlmMoeDsaForCausalLM" && major == 12 && kv == "fp8_e4m3" && !hip;
+    if glm_sm12_fp8 {
+        for side in ["dsa_prefill_backend", "dsa_decode_backend"] {
+            let slot = if side == "dsa_prefill_backend" {
+                &mut st.r.dsa_prefill_backend
+            } else {
+                &mut st.r.dsa_decode_backend
+            };
+            if slot.is_none() {
+                *slot = Some("flashinfer_sparse_mla".into());
+                st.by(side, &dsa::SPLIT_DEFAULT_GLM_SM12);
+            }
+        }
+        // logs flashinfer_sparse_mla for both sides even when one was set; no constraint check
+        let b = PyVal::s("flashinfer_sparse_mla");
+        st.emit(
+            ctx,
+            &dsa::SPLIT_DEFAULT_GLM_SM12,
+            &[("prefill", b.clone()), ("decode", b)],
+        );
+        return;
+    }
+    let (p, d) = if hip {
+        let b = if ctx.v == SglangVersion::V0_5_19 {
+            "tilelang"
+        } else {
+            "triton"
+        };
+        (b, b)
+    } else if kv == "fp8_e4m3" {
+        let b = if major >= 10 { "trtllm" } else { "flashmla_kv" };
+        (b, b)
+    } else {
+        (
+            "flashmla_sparse",
+            if major >= 10 { "trtllm" } else { "fa3" },
+        )
+    };
+    // 0.5.19 on ROCm filled tilelang only when neither side was set
+    let fill = !(hip
+        && ctx.v == SglangVersion::V0_5_19
+        && (st.r.dsa_prefill_backend.is_some() || st.r.dsa_decode_backend.is_some()));
+    if fill && st.r.dsa_prefill_backend.is_none() {
+        st.r.dsa_prefill_backend = Some(p.into());
+        st.by("dsa_prefill_backend", &dsa::SPLIT_DEFAULT);
+    }
+    if fill && st.r.dsa_decode_backend.is_none() {
+        st.r.dsa_decode_backend = Some(d.into());
+        st.by("dsa_decode_backend", &dsa::SPLIT_DEFAULT);
+    }
+    check_dsa_backend_constraints(ctx, st, &kv);
+    let args = [
+        ("kv_cache_dtype", PyVal::s(kv)),
+        ("prefill", PyVal::opt(st.r.dsa_prefill_backend.as_deref())),
+        ("decode", PyVal::opt(st.r.dsa_decode_backend.as_deref())),
+    ];
+    st.emit(ctx, &dsa::SPLIT_DEFAULT, &args);
+}
+
+/// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`); 0.5.19:
+/// `_check_tilelang_dsa_fp8_kv` (`overrides.py:646-667@0.5.19`).
+fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) {
+    let p = st.r.dsa_prefill_backend.clone().unwrap_or_default();
+    let d = st.r.dsa_decode_backend.clone().unwrap_or_default();
+    let hip = ctx.hw.is_hip();
+    let tilelang = p == "tilelang" || d == "tilelang";
+    if ctx.v == SglangVersion::V0_5_19 {
+        if !hip && kv == "fp8_e4m3" && tilelang {
+            st.emit(ctx, &dsa::TILELANG_FP8_V19, &[]);
+        }
+        return;
+    }
+    if !hip && (p == "triton" || d == "triton") {
+        st.emit(ctx, &dsa::TRITON_ROCM_ONLY, &[]);
+        return;
+    }
+    if hip || kv != "fp8_e4m3" || !tilelang {
+        return;
+    }
+    if p != "tilelang" || d != "tilelang" {
+        st.emit(ctx, &dsa::TILELANG_BOTH, &[]);
+    } else if ctx.hw.capability < (8, 9) {
+        st.emit(ctx, &dsa::TILELANG_SM89, &[]);
+    }
+}
+
+/// Per-architecture assertions (`model_hook.py:515-722`): they see the user's flags and the
+/// providers' declarations, never the generic default.
 fn per_arch_asserts(ctx: &Ctx, st: &mut State) {
-    if ctx.arch.family == Family::GptOss {
-        // model_hook.py:516-571: resolved split sides fall back to attention_backend.
-        const OK: &[&str] = &[
-            "triton",
-            "trtllm_mha",
-            "fa3",
-            "fa4",
-            "ascend",
-            "intel_amx",
-            "intel_xpu",
-            "aiter",
-        ];
-        let p =
-            st.r.prefill_attention_backend
-                .clone()
-                .or_else(|| st.r.attention_backend.clone());
-        let d =
-            st.r.decode_attention_backend
-                .clone()
-                .or_else(|| st.r.attention_backend.clone());
-        let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| OK.contains(&b));
-        if !ok(&p) || !ok(&d) {
+    match ctx.arch.family {
+        Family::GptOss => {
+            const OK: &[&str] = &[
+                "triton",
+                "trtllm_mha",
+                "fa3",
+                "fa4",
+                "ascend",
+                "intel_amx",
+                "intel_xpu",
+                "aiter",
+            ];
+            let (p, d) = (st.prefill(), st.decode());
+            let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| OK.contains(&b));
+            if !ok(&p) || !ok(&d) {
+                st.emit(
+                    ctx,
+                    &mr::GPT_OSS_BACKENDS,
+                    &[
+                        ("prefill", PyVal::opt(p.as_deref())),
+                        ("decode", PyVal::opt(d.as_deref())),
+                    ],
+                );
+            }
+        }
+        Family::Llama4 => {
+            const OK: &[&str] = &[
+                "fa3",
+                "aiter",
+                "triton",
+                "ascend",
+                "trtllm_mha",
+                "intel_xpu",
+            ];
+            let b = st.r.attention_backend.clone();
+            if !b.as_deref().is_some_and(|b| OK.contains(&b)) {
+                st.emit(
+                    ctx,
+                    &mr::LLAMA4_BACKENDS,
+                    &[("attention_backend", PyVal::opt(b.as_deref()))],
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `handle_mamba_radix_cache` (`model_hook.py:1048-1076`, `overrides.py:453-487`).
+fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) {
+    let strategy = ctx
+        .user("mamba_radix_cache_strategy")
+        .unwrap_or_else(|| "auto".into());
+    let extra = |s: &str| matches!(s, "extra_buffer" | "extra_buffer_lazy");
+    if !ctx.arch.hybrid_gdn || st.r.disable_radix_cache {
+        if !st.r.disable_radix_cache && extra(&strategy) {
             st.emit(
                 ctx,
-                &ar::GPT_OSS_BACKENDS,
+                &lr::EXTRA_BUFFER_NO_MAMBA,
                 &[
-                    ("prefill", PyVal::opt(p.as_deref())),
-                    ("decode", PyVal::opt(d.as_deref())),
+                    ("strategy", PyVal::s(strategy)),
+                    ("arch", PyVal::s(ctx.arch.name)),
                 ],
             );
+        }
+        return;
+    }
+    let linear = ctx
+        .user("linear_attn_backend")
+        .unwrap_or_else(|| "triton".into());
+    let supports_extra = linear == "triton";
+    let resolved = if strategy == "auto" {
+        if supports_extra {
+            "extra_buffer".to_string()
+        } else {
+            "no_buffer".to_string()
+        }
+    } else {
+        strategy
+    };
+    if extra(&resolved) {
+        if !supports_extra {
+            st.emit(
+                ctx,
+                &lr::EXTRA_BUFFER_ARCH,
+                &[("arch", PyVal::s(ctx.arch.name))],
+            );
+        }
+    } else {
+        let overlap_off = ctx.user_flag("disable_overlap_schedule")
+            || ctx
+                .user("mamba_radix_cache_strategy")
+                .is_none_or(|s| s == "auto");
+        if !matches!(st.r.page_size, None | Some(1)) {
+            st.emit(ctx, &lr::NO_BUFFER_PAGE, &[]);
+        } else if !overlap_off {
+            st.emit(ctx, &lr::NO_BUFFER_OVERLAP, &[]);
+        } else if st.r.attention_backend.as_deref() == Some("trtllm_mha") {
+            st.emit(ctx, &lr::NO_BUFFER_TRTLLM, &[]);
         }
     }
 }

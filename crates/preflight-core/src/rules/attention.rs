@@ -8,7 +8,6 @@ use crate::version::VersionRange;
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
 const HOOK: &str = "python/sglang/srt/arg_groups/attention_hook.py";
 const REGISTRY: &str = "python/sglang/srt/layers/attention/attention_registry.py";
-const MODEL_HOOK: &str = "python/sglang/srt/arg_groups/model_hook.py";
 
 /// Default backend fill.
 pub static DEFAULT_BACKEND: RuleInfo = RuleInfo {
@@ -421,29 +420,311 @@ pub static TRTLLM_MLA_NEEDS_MLA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// gpt-oss backend list.
-pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
-    code: "MODEL001",
-    name: "gpt-oss-attention-backends",
+/// Deprecated backend aliases.
+pub static ALIAS: RuleInfo = RuleInfo {
+    code: "ATTN105",
+    name: "attention-backend-alias",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "--{attr}={old} is deprecated; use '{new}' instead.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/serving_hook.py",
+        315,
+    )],
+    title: "A deprecated backend name was rewritten",
+    explanation: "compressed is now dsv4 and tokenspeed_mla is now cutedsl_mla (0.5.23); SGLang rewrites the old names (a cutedsl_mla prefill becomes trtllm_mla, and tokenspeed_mla forces an fp8_e4m3 KV cache).",
+    trigger: "compressed or tokenspeed_mla in an attention-backend flag.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// tokenspeed_mla forces fp8 KV.
+pub static TOKENSPEED_FP8: RuleInfo = RuleInfo {
+    code: "ATTN106",
+    name: "tokenspeed-mla-fp8-kv",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "tokenspeed_mla required FP8 KV; setting --kv-cache-dtype=fp8_e4m3.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/serving_hook.py",
+        326,
+    )],
+    title: "tokenspeed_mla forces an fp8_e4m3 KV cache",
+    explanation: "The old tokenspeed_mla name implies an FP8 KV cache; SGLang sets --kv-cache-dtype fp8_e4m3.",
+    trigger: "tokenspeed_mla as attention or decode backend and another KV dtype.",
+    flags: &["kv_cache_dtype"],
+    ..RuleInfo::BASE
+};
+
+/// CuteDSL MLA decode-only.
+pub static CUTEDSL_DECODE_ONLY: RuleInfo = RuleInfo {
+    code: "ATTN009",
+    name: "cutedsl-mla-decode-only",
     exception: Some("AssertionError"),
     messages: &[(
         VersionRange::ALL,
-        "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: {prefill}\n- Decode: {decode}\n",
+        "CuteDSL MLA only supports decoding for now",
     )],
-    sources: &[(VersionRange::V23, MODEL_HOOK, 540)],
-    title: "gpt-oss needs an attention backend that supports attention sinks",
-    explanation: "gpt-oss uses attention sinks, which flashinfer and several other backends do not implement. SGLang asserts the resolved prefill and decode backends are in its list; setting only one of the split flags leaves the other unset (None) and fails too.",
-    trigger: "GptOssForCausalLM with a prefill or decode backend outside the list.",
-    solutions: &["Use triton, fa3 (Hopper), trtllm_mha (Blackwell) or leave the backend unset."],
+    sources: &[(VersionRange::V23, OVERRIDES, 1241)],
+    title: "cutedsl_mla is a decode backend",
+    explanation: "CuteDSL MLA has no prefill kernel; SGLang pairs it with trtllm_mla for prefill.",
+    trigger: "--prefill-attention-backend cutedsl_mla (with a different decode backend).",
+    solutions: &["Use --decode-attention-backend cutedsl_mla and leave the prefill backend unset."],
+    flags: &["prefill_attention_backend", "decode_attention_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","prefill_attention_backend":"cutedsl_mla","decode_attention_backend":"trtllm_mla"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","decode_attention_backend":"cutedsl_mla"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// CuteDSL MLA SM100 only.
+pub static CUTEDSL_SM100: RuleInfo = RuleInfo {
+    code: "ATTN010",
+    name: "cutedsl-mla-requires-sm100",
+    messages: &[(
+        VersionRange::ALL,
+        "CuteDSL MLA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1245)],
+    title: "cutedsl_mla needs SM100/SM103",
+    explanation: "CuteDSL MLA kernels exist for SM100/SM103 only (CUDA ≥ 12.8); SM110, SM120/SM121 and older GPUs are refused.",
+    trigger: "cutedsl_mla on any side and not is_sm100.",
+    solutions: &["Use trtllm_mla on other Blackwell GPUs, or leave the backend unset."],
     flags: &[
         "attention_backend",
-        "prefill_attention_backend",
         "decode_attention_backend",
+        "prefill_attention_backend",
     ],
     example: Some((
-        r#"{"gpu":"H100","arch":"GptOssForCausalLM","attention_backend":"flashinfer"}"#,
-        r#"{"gpu":"H100","arch":"GptOssForCausalLM"}"#,
+        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla"}"#,
+        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla"}"#,
     )),
+    ..RuleInfo::BASE
+};
+
+/// CuteDSL MLA KV dtypes.
+pub static CUTEDSL_KV: RuleInfo = RuleInfo {
+    code: "ATTN011",
+    name: "cutedsl-mla-kv-cache-dtype",
+    messages: &[(
+        VersionRange::ALL,
+        "CuteDSL MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1251)],
+    title: "cutedsl_mla reads only fp8_e4m3 or bf16 KV caches",
+    explanation: "CuteDSL MLA accepts fp8_e4m3, bf16, bfloat16 or auto.",
+    trigger: "cutedsl_mla on any side and another KV dtype.",
+    solutions: &["Use --kv-cache-dtype fp8_e4m3 or bf16."],
+    flags: &["kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla","kv_cache_dtype":"fp8_e5m2"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla","kv_cache_dtype":"fp8_e4m3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// cutedsl prefill filled with trtllm_mla.
+pub static CUTEDSL_PREFILL_FILL: RuleInfo = RuleInfo {
+    code: "ATTN107",
+    name: "cutedsl-mla-prefill-fill",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "prefill_attention_backend := trtllm_mla (cutedsl_mla is decode-only)",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1258)],
+    title: "cutedsl_mla pairs with a trtllm_mla prefill",
+    explanation: "With cutedsl_mla and no prefill backend, SGLang sets --prefill-attention-backend trtllm_mla. (SGLang logs nothing; the message is Preflight's.)",
+    trigger: "cutedsl_mla used and --prefill-attention-backend unset.",
+    flags: &["prefill_attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// trtllm_mha + attention CP off SM100.
+pub static TRTLLM_MHA_CP: RuleInfo = RuleInfo {
+    code: "ATTN012",
+    name: "trtllm-mha-prefill-cp-sm100",
+    messages: &[(
+        VersionRange::ALL,
+        "Prefill context parallelism with the TRTLLM MHA prefill backend requires SM100 (trtllm-gen context kernel): the SM90/SM120 fmha_v2 prefill path does not implement CP shard masking.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 228)],
+    title: "trtllm_mha prefill with context parallelism needs SM100",
+    explanation: "Only the SM100 trtllm-gen context kernel implements the masking needed for attention context parallelism.",
+    trigger: "Prefill backend trtllm_mha, --attn-cp-size > 1, GPU not SM100.",
+    solutions: &["Use --attn-cp-size 1 or another prefill backend."],
+    flags: &[
+        "attn_cp_size",
+        "prefill_attention_backend",
+        "attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","attn_cp_size":2,"tp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","tp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// HPC-Ops page 64.
+pub static PAGE_HPC_OPS: RuleInfo = RuleInfo {
+    code: "PAGE006",
+    name: "page-size-hpc-ops",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "HPC-Ops attention only supports a page_size of 64, changing page_size from {page_size} to 64.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1188)],
+    title: "hpc_ops runs with page size 64",
+    explanation: "The HPC-Ops kernels need 64-token pages.",
+    trigger: "hpc_ops on any side and page size not 64.",
+    flags: &["page_size"],
+    ..RuleInfo::BASE
+};
+
+/// hybrid prefill/decode warning.
+pub static HYBRID_WARN: RuleInfo = RuleInfo {
+    code: "ATTN108",
+    name: "hybrid-attention-backend",
+    stage: Stage::Construction,
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Warning: Attention backend specified by --attention-backend or default backend might be overridden.The feature of hybrid attention backend is experimental and unstable. Please raise an issue if you encounter any problem.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/model_executor/model_runner_components/attention_backend_setup.py",
+        250,
+    )],
+    title: "Different prefill and decode backends are experimental",
+    explanation: "When the prefill and decode backends differ, SGLang builds a hybrid backend and warns that this is experimental.",
+    trigger: "Resolved prefill backend ≠ decode backend.",
+    flags: &["prefill_attention_backend", "decode_attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// nsa deprecated.
+pub static NSA_DEPRECATED: RuleInfo = RuleInfo {
+    code: "ATTN109",
+    name: "nsa-deprecated",
+    stage: Stage::Construction,
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future release.",
+    )],
+    sources: &[(VersionRange::V23, REGISTRY, 169)],
+    title: "nsa is the old name of dsa",
+    explanation: "DeepSeek Sparse Attention used to be called NSA; the nsa backend name still works but is deprecated.",
+    trigger: "--attention-backend nsa.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// cutedsl_mla on MHA.
+pub static CUTEDSL_NEEDS_MLA: RuleInfo = RuleInfo {
+    code: "ATTN013",
+    name: "cutedsl-mla-needs-mla-model",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "cutedsl_mla backend can only be used with MLA models.",
+    )],
+    sources: &[(VersionRange::V23, REGISTRY, 120)],
+    title: "cutedsl_mla needs an MLA model",
+    explanation: "cutedsl_mla runs multi-head latent attention only.",
+    trigger: "cutedsl_mla for an MHA model.",
+    solutions: &["Leave the backend unset."],
+    flags: &["attention_backend", "decode_attention_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","decode_attention_backend":"cutedsl_mla"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// trtllm_mha page >= 128 limits on SM100.
+pub static TRTLLM_MHA_PAGE128: RuleInfo = RuleInfo {
+    code: "ATTN014",
+    name: "trtllm-mha-large-page",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "trtllm_mha with page_size={page_size} requires trtllm-gen's dynamic tokens-per-page kernels, which only support GQA (q heads per kv head > 1, got {num_q_heads}/{num_kv_heads}) with equal QK/V head dims (got {head_dim}/{v_head_dim}) and a power-of-2 page size. Use --page-size 64 instead.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/layers/attention/trtllm_mha_backend.py",
+        374,
+    )],
+    title: "trtllm_mha with page size ≥ 128 needs GQA, equal head dims and a power-of-2 page",
+    explanation: "On SM100 (trtllm-gen), pages of 128 tokens or more use dynamic tokens-per-page kernels that support only GQA models with equal QK/V head dims and power-of-2 pages.",
+    trigger: "trtllm_mha, page size ≥ 128, not SM90/SM120, and an MHA/MQA layout per rank, unequal head dims or a non-power-of-2 page.",
+    solutions: &["Use --page-size 64."],
+    flags: &["page_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","page_size":128,"tp_size":8,"json_model_override_args":"{\"num_key_value_heads\": 32}"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","page_size":64,"tp_size":8,"json_model_override_args":"{\"num_key_value_heads\": 32}"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DeepSeek-V3 trtllm_mla on SM100 default.
+pub static DSV3_TRTLLM_MLA: RuleInfo = RuleInfo {
+    code: "ATTN110",
+    name: "deepseek-sm100-trtllm-mla",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py",
+        184,
+    )],
+    title: "DeepSeek-family MLA models use trtllm_mla on SM100",
+    explanation: "On SM100/SM103 with no attention flag, DeepSeek-V3/R1, Kimi K2.5, Mistral Large 3 and other DeepSeek-family MLA models run trtllm_mla (page size 64). The log always names DeepseekV3ForCausalLM.",
+    trigger: "A DeepSeek-family MLA (non-DSA) model on SM100 with no attention flags.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// DeepSeek-V3 trtllm_mla prefill graph off.
+pub static DSV3_PREFILL_GRAPH: RuleInfo = RuleInfo {
+    code: "ATTN111",
+    name: "deepseek-trtllm-mla-prefill-graph",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Disabling prefill CUDA graph ({backend}) by default for the DeepSeek-V3 arch on the trtllm_mla attention backend (a captured prefill graph forces a FlashAttention fallback that regresses prefill). Set the prefill cuda graph backend explicitly (e.g. --cuda-graph-backend-prefill breakable) to override.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        300,
+    )],
+    title: "DeepSeek-V3 on trtllm_mla runs prefill without CUDA graphs",
+    explanation: "A captured prefill graph would force a slower FlashAttention fallback, so SGLang disables the prefill CUDA graph for DeepSeek-V3 on trtllm_mla.",
+    trigger: "DeepseekV3ForCausalLM with a trtllm_mla prefill backend.",
+    flags: &[],
     ..RuleInfo::BASE
 };
 
@@ -468,5 +749,18 @@ pub static RULES: &[&RuleInfo] = &[
     &FA3_SM,
     &TRTLLM_MHA_NON_MLA,
     &TRTLLM_MLA_NEEDS_MLA,
-    &GPT_OSS_BACKENDS,
+    &ALIAS,
+    &TOKENSPEED_FP8,
+    &CUTEDSL_DECODE_ONLY,
+    &CUTEDSL_SM100,
+    &CUTEDSL_KV,
+    &CUTEDSL_PREFILL_FILL,
+    &TRTLLM_MHA_CP,
+    &PAGE_HPC_OPS,
+    &HYBRID_WARN,
+    &NSA_DEPRECATED,
+    &CUTEDSL_NEEDS_MLA,
+    &TRTLLM_MHA_PAGE128,
+    &DSV3_TRTLLM_MLA,
+    &DSV3_PREFILL_GRAPH,
 ];

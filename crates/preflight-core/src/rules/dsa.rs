@@ -361,6 +361,210 @@ pub static MODEL_ONLY: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// q8 prefill KV dtype.
+pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
+    code: "DSA113",
+    name: "dsa-flashmla-sparse-q8-kv-dtype",
+    stage: Stage::Construction,
+    messages: &[
+        (
+            VersionRange::V19,
+            "--dsa-prefill-backend flashmla_sparse_q8 is native FP8 and requires --kv-cache-dtype fp8_e4m3 (got kv_cache_dtype={kv_cache_dtype}); use --dsa-prefill-backend flashmla_sparse for the bf16 path.",
+        ),
+        (
+            VersionRange::V23,
+            "--dsa-prefill-backend flashmla_sparse_q8 computes attention in FP8 and reads a bfloat16 or fp8_e4m3 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, DSA_BACKEND, 414),
+        (VersionRange::V23, DSA_BACKEND, 437),
+    ],
+    title: "flashmla_sparse_q8 reads only bfloat16 or fp8_e4m3 KV caches",
+    explanation: "The q8 DSA prefill kernel reads a bfloat16 or fp8_e4m3 KV cache (0.5.19: fp8_e4m3 only).",
+    trigger: "--dsa-prefill-backend flashmla_sparse_q8 with another KV dtype.",
+    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or bfloat16 on 0.5.20+)."],
+    flags: &["kv_cache_dtype", "dsa_prefill_backend"],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"fa3"}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// q8 prefill with an unpacked FP8 pool.
+pub static Q8_UNPACKED: RuleInfo = RuleInfo {
+    code: "DSA114",
+    name: "dsa-flashmla-sparse-q8-unpacked-pool",
+    stage: Stage::Construction,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "--dsa-prefill-backend flashmla_sparse_q8 requires either a bfloat16 KV cache or the packed fp8_e4m3 pool; got an unpacked fp8_e4m3 pool (a trtllm backend keeps the raw layout). Use --kv-cache-dtype bfloat16.",
+    )],
+    sources: &[(VersionRange::V23, DSA_BACKEND, 447)],
+    title: "flashmla_sparse_q8 cannot read the raw FP8 layout a trtllm DSA backend keeps",
+    explanation: "With an fp8_e4m3 KV cache the DSA pool is packed unless a trtllm DSA backend (or both sides tilelang) keeps the raw layout; the q8 prefill reads only the packed layout.",
+    trigger: "flashmla_sparse_q8 prefill, fp8_e4m3 KV, and a trtllm decode backend (or tilelang on both sides).",
+    solutions: &["Use --dsa-decode-backend flashmla_kv, or --kv-cache-dtype bfloat16."],
+    flags: &["dsa_decode_backend", "kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"trtllm"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// q8 as decode backend.
+pub static Q8_DECODE: RuleInfo = RuleInfo {
+    code: "DSA115",
+    name: "dsa-flashmla-sparse-q8-decode",
+    stage: Stage::Construction,
+    messages: &[
+        (
+            VersionRange::V19,
+            "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. For FP8, use --dsa-prefill-backend flashmla_sparse_q8 together with --dsa-decode-backend flashmla_kv.",
+        ),
+        (
+            VersionRange::V23,
+            "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. Pair it with a decode backend that reads the KV cache dtype (flashmla_kv for fp8_e4m3; tilelang or fa3 for bfloat16).",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, DSA_BACKEND, 429),
+        (VersionRange::V23, DSA_BACKEND, 483),
+    ],
+    title: "flashmla_sparse_q8 is prefill-only",
+    explanation: "There is no q8 decode kernel; pick a decode backend that reads the KV dtype.",
+    trigger: "--dsa-decode-backend flashmla_sparse_q8.",
+    solutions: &["Use --dsa-decode-backend flashmla_kv (fp8_e4m3) or fa3 (bfloat16)."],
+    flags: &["dsa_decode_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_decode_backend":"flashmla_sparse_q8"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_decode_backend":"flashmla_kv"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// CUDA TileLang FP8 needs both sides tilelang.
+pub static TILELANG_BOTH: RuleInfo = RuleInfo {
+    code: "DSA116",
+    name: "dsa-tilelang-fp8-both-sides",
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "CUDA TileLang FP8 KV requires both DSA backends to be tilelang; raw and scaled FP8 KV layouts cannot be mixed.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 573)],
+    title: "TileLang DSA with an FP8 KV cache must be used on both sides",
+    explanation: "On CUDA the TileLang DSA kernels read FP8 KV in a raw layout that other DSA kernels cannot share.",
+    trigger: "NVIDIA GPU, fp8_e4m3 KV, tilelang on exactly one DSA side.",
+    solutions: &[
+        "Set both --dsa-prefill-backend and --dsa-decode-backend to tilelang, or use bfloat16 KV.",
+    ],
+    flags: &[
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+        "kv_cache_dtype",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// CUDA TileLang FP8 needs SM89+.
+pub static TILELANG_SM89: RuleInfo = RuleInfo {
+    code: "DSA117",
+    name: "dsa-tilelang-fp8-sm89",
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "CUDA TileLang FP8 KV requires SM89 or newer.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 582)],
+    title: "TileLang DSA with an FP8 KV cache needs SM89+",
+    explanation: "The TileLang FP8 kernels need FP8 tensor cores (Ada or newer).",
+    trigger: "NVIDIA GPU below SM89, fp8_e4m3 KV, tilelang on both DSA sides.",
+    solutions: &["Use --kv-cache-dtype bfloat16."],
+    flags: &[
+        "kv_cache_dtype",
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"A100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+        r#"{"gpu":"A100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// 0.5.19 tilelang FP8 on CUDA.
+pub static TILELANG_FP8_V19: RuleInfo = RuleInfo {
+    code: "DSA118",
+    name: "dsa-tilelang-fp8-cuda-0-5-19",
+    versions: VersionRange::V19,
+    messages: &[(
+        VersionRange::V19,
+        "The tilelang DSA prefill/decode kernels only support an fp8_e4m3 KV cache on ROCm/HIP; on CUDA they require a bfloat16 KV cache. Use --kv-cache-dtype bfloat16 with the tilelang backend, or keep --kv-cache-dtype fp8_e4m3 and pick an fp8-capable DSA backend (flashmla_kv on Hopper, trtllm on Blackwell).",
+    )],
+    sources: &[(VersionRange::V19, OVERRIDES, 660)],
+    title: "0.5.19: TileLang DSA on NVIDIA needs a bfloat16 KV cache",
+    explanation: "Before 0.5.20 the TileLang DSA kernels read FP8 KV only on ROCm.",
+    trigger: "0.5.19, NVIDIA GPU, fp8_e4m3 KV, tilelang on either DSA side.",
+    solutions: &["Use --kv-cache-dtype bfloat16."],
+    flags: &[
+        "kv_cache_dtype",
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+    ],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// ROCm DSA page 1.
+pub static PAGE_DSA_ROCM: RuleInfo = RuleInfo {
+    code: "DSA119",
+    name: "dsa-page-size-rocm",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1).",
+    )],
+    sources: &[(VersionRange::V23, DSV2_PROVIDER, 150)],
+    title: "DSA on AMD runs with page size 1 unless SGLANG_USE_AITER=1",
+    explanation: "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path, which requires SGLANG_USE_AITER=1 (and Triton ≥ 3.5); otherwise SGLang uses 1-token pages.",
+    trigger: "A DSA model on an AMD GPU without SGLANG_USE_AITER=1.",
+    flags: &["page_size", "env.SGLANG_USE_AITER"],
+    ..RuleInfo::BASE
+};
+
+/// Dense-attention threshold log.
+pub static DENSE_THRESHOLD: RuleInfo = RuleInfo {
+    code: "DSA120",
+    name: "dsa-dense-threshold",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Set dense attention kv len threshold to model index_topk={index_topk} for DeepSeek with DSA.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/model_hook.py",
+        292,
+    )],
+    title: "Short sequences use dense attention",
+    explanation: "Sequences shorter than the model's index_topk are attended densely; SGLang sets the threshold to index_topk.",
+    trigger: "A DSA model with SGLANG_DSA_PREFILL_DENSE_ATTN_KV_LEN_THRESHOLD unset.",
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &FISPARSE_REQUIRES_GLM_SM12_FP8,
@@ -378,4 +582,12 @@ pub static RULES: &[&RuleInfo] = &[
     &TRITON_SPARSE_MLA_SM,
     &TRITON_SPARSE_MLA_ROCM,
     &MODEL_ONLY,
+    &Q8_KV_DTYPE,
+    &Q8_UNPACKED,
+    &Q8_DECODE,
+    &TILELANG_BOTH,
+    &TILELANG_SM89,
+    &TILELANG_FP8_V19,
+    &PAGE_DSA_ROCM,
+    &DENSE_THRESHOLD,
 ];

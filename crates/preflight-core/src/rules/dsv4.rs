@@ -7,6 +7,7 @@ use crate::version::VersionRange;
 const BACKEND: &str = "python/sglang/srt/layers/attention/deepseek_v4_backend.py";
 const PROVIDER: &str = "python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py";
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
+const HOOK: &str = "python/sglang/srt/arg_groups/deepseek_v4_hook.py";
 
 /// Seed 2, first ValueError: q8 sparse prefill needs SM90 (`is_sm90_supported()`: major 9 and CUDA ≥ 12.3).
 pub static Q8_PREFILL_SM90: RuleInfo = RuleInfo {
@@ -122,6 +123,175 @@ pub static KV_ALLOWED: RuleInfo = RuleInfo {
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","kv_cache_dtype":"bf16"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
     )),
+    ..RuleInfo::BASE
+};
+
+/// DSV4 speculative algorithm.
+pub static SPEC_ALGO: RuleInfo = RuleInfo {
+    code: "DSV4003",
+    name: "dsv4-speculative-algorithm",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Only EAGLE and DSPARK speculative algorithms are supported for {model_arch}",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 153)],
+    title: "DeepSeek-V4 speculates only with EAGLE or DSPARK",
+    explanation: "The check reads --speculative-algorithm exactly as typed, before SGLang upper-cases it and maps NEXTN to EAGLE: NEXTN, eagle (lower case) and EAGLE3 are all refused.",
+    trigger: "DeepseekV4ForCausalLM and --speculative-algorithm other than exactly EAGLE or DSPARK.",
+    solutions: &[
+        "Use --speculative-algorithm EAGLE --speculative-eagle-topk 1 (with steps and draft tokens).",
+    ],
+    flags: &[
+        "speculative_algorithm",
+        "speculative_eagle_topk",
+        "speculative_num_steps",
+        "speculative_num_draft_tokens",
+    ],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"NEXTN","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DSV4 EAGLE topk 1.
+pub static SPEC_TOPK: RuleInfo = RuleInfo {
+    code: "DSV4004",
+    name: "dsv4-eagle-topk-1",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Only EAGLE speculative algorithm with topk == 1 is supported for {model_arch}",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 156)],
+    title: "DeepSeek-V4 EAGLE needs an explicit --speculative-eagle-topk 1",
+    explanation: "The check runs before SGLang fills in speculative defaults, so EAGLE without an explicit --speculative-eagle-topk 1 is refused too.",
+    trigger: "DeepseekV4ForCausalLM, --speculative-algorithm EAGLE, --speculative-eagle-topk not 1 (or unset).",
+    solutions: &[
+        "Add --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4.",
+    ],
+    flags: &[
+        "speculative_eagle_topk",
+        "speculative_num_steps",
+        "speculative_num_draft_tokens",
+    ],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// flashmla_mega needs V4.1.
+pub static MEGA: RuleInfo = RuleInfo {
+    code: "DSV4005",
+    name: "dsv4-flashmla-mega",
+    versions: VersionRange::V23,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::V23,
+        "--dsv4-attn-backend flashmla_mega requires DeepSeek-V4.1 on SM100/SM103.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 93)],
+    title: "flashmla_mega needs DeepSeek-V4.1 on SM100/SM103",
+    explanation: "The mega kernel exists for DeepSeek-V4.1 (model_type deepseek_v41) on SM100/SM103 only.",
+    trigger: "--dsv4-attn-backend flashmla_mega with a DeepSeek-V4 (not V4.1) checkpoint or another GPU.",
+    solutions: &["Use --dsv4-attn-backend auto."],
+    flags: &["dsv4_attn_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla_mega"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"auto"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// dsv4 trtllm needs SM100.
+pub static TRTLLM_SM100: RuleInfo = RuleInfo {
+    code: "DSV4006",
+    name: "dsv4-trtllm-sm100",
+    versions: VersionRange::V23,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::V23,
+        "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 102)],
+    title: "DeepSeek-V4's trtllm attention needs SM100/SM103",
+    explanation: "The TRT-LLM DeepSeek-V4 attention kernels are built for SM100/SM103.",
+    trigger: "--dsv4-attn-backend trtllm on another GPU.",
+    solutions: &["Use --dsv4-attn-backend auto."],
+    flags: &["dsv4_attn_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// dsv4 trtllm needs fp8 KV.
+pub static TRTLLM_KV: RuleInfo = RuleInfo {
+    code: "DSV4007",
+    name: "dsv4-trtllm-fp8-kv",
+    versions: VersionRange::V23,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::V23,
+        "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3, got {kv_cache_dtype}.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 106)],
+    title: "DeepSeek-V4's trtllm attention needs an fp8_e4m3 KV cache",
+    explanation: "The TRT-LLM DeepSeek-V4 path reads a uniform FP8 KV pool.",
+    trigger: "--dsv4-attn-backend trtllm with --kv-cache-dtype bfloat16.",
+    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or auto)."],
+    flags: &["kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","kv_cache_dtype":"bfloat16"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// MTP topk > 1 at construction.
+pub static MTP_TOPK: RuleInfo = RuleInfo {
+    code: "DSV4008",
+    name: "dsv4-mtp-topk",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "MTP Topk > 1 not supported for DeepSeek V4",
+    )],
+    sources: &[
+        (VersionRange::V19, BACKEND, 589),
+        (VersionRange::V23, BACKEND, 1338),
+    ],
+    title: "DeepSeek-V4 MTP supports top-k 1 only",
+    explanation: "The DeepSeek-V4 attention backend verifies chain drafts only.",
+    trigger: "DeepSeek-V4 with a resolved --speculative-eagle-topk > 1 (only reachable with DSPARK).",
+    solutions: &["Use --speculative-eagle-topk 1."],
+    flags: &["speculative_eagle_topk"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":6}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// max_running_requests 256.
+pub static MAX_RUNNING: RuleInfo = RuleInfo {
+    code: "DSV4103",
+    name: "dsv4-max-running-requests",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Setting max_running_requests to 256 for {model_arch}.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 141)],
+    title: "DeepSeek-V4 caps concurrency at 256 requests",
+    explanation: "Without --max-running-requests SGLang limits DeepSeek-V4 to 256 running requests.",
+    trigger: "DeepseekV4ForCausalLM without --max-running-requests.",
     ..RuleInfo::BASE
 };
 

@@ -10,9 +10,14 @@ use crate::report::{Severity, SourceLoc, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
 pub mod attention;
+pub mod det;
 pub mod dsa;
 pub mod dsv4;
 pub mod input;
+pub mod kv;
+pub mod linear;
+pub mod model;
+pub mod spec;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
 /// (`{x!r}` = `repr`); see [`crate::pyfmt::render`].
@@ -132,6 +137,11 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(attention::RULES);
     v.extend_from_slice(dsa::RULES);
     v.extend_from_slice(dsv4::RULES);
+    v.extend_from_slice(det::RULES);
+    v.extend_from_slice(kv::RULES);
+    v.extend_from_slice(linear::RULES);
+    v.extend_from_slice(model::RULES);
+    v.extend_from_slice(spec::RULES);
     v.sort_by_key(|r| r.code);
     v
 }

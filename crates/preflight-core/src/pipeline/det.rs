@@ -1,0 +1,67 @@
+//! `handle_deterministic_inference` (`arg_groups/attention_hook.py:580-701@0.5.23`).
+
+use super::{Ctx, State};
+use crate::pyfmt::PyVal;
+use crate::rules::det;
+
+const CHOICES: &[&str] = &["ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "triton"];
+const RADIX_OK: &[&str] = &["ascend", "fa3", "fa4", "triton"];
+
+/// Runs the step.
+pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) {
+    if !ctx.user_flag("enable_deterministic_inference") {
+        return;
+    }
+    // is_deepseek_model (attention_hook.py) and _deterministic_is_deepseek_model (overrides.py:1039-1058)
+    let deepseek_like = matches!(
+        ctx.arch.name,
+        "DeepseekV2ForCausalLM"
+            | "DeepseekV3ForCausalLM"
+            | "DeepseekV32ForCausalLM"
+            | "MistralLarge3ForCausalLM"
+            | "PixtralForConditionalGeneration"
+            | "GlmMoeDsaForCausalLM"
+            | "Glm4MoeLiteForCausalLM"
+    );
+    let deepseek_model = deepseek_like
+        || (ctx.arch.name == "Glm5NextForConditionalGeneration"
+            && ctx.v >= crate::SglangVersion::V0_5_23);
+    // _deterministic_attention_backend (overrides.py:1092-1123): base flag only
+    match st.r.attention_backend.clone() {
+        None => {
+            let b = if ctx.hw.is_sm100() || ctx.hw.is_sm120() {
+                if deepseek_like {
+                    "triton"
+                } else {
+                    "flashinfer"
+                }
+            } else {
+                "fa3"
+            };
+            st.r.attention_backend = Some(b.into());
+            st.by("attention_backend", &det::DEFAULT);
+            st.emit(ctx, &det::DEFAULT, &[("backend", PyVal::s(b))]);
+        }
+        Some(b) if !CHOICES.contains(&b.as_str()) => {
+            st.emit(ctx, &det::CHOICES, &[("attention_backend", PyVal::s(b))]);
+            return;
+        }
+        Some(_) => {}
+    }
+    let b = st.r.attention_backend.clone().unwrap_or_default();
+    if deepseek_model {
+        if !RADIX_OK.contains(&b.as_str()) {
+            st.emit(ctx, &det::MLA, &[("attention_backend", PyVal::s(b))]);
+            return;
+        }
+        if b == "fa4" && !(ctx.hw.is_sm100() || ctx.hw.is_sm110()) {
+            st.emit(ctx, &det::FA4_MLA, &[]);
+            return;
+        }
+    }
+    if !RADIX_OK.contains(&b.as_str()) {
+        st.r.disable_radix_cache = true;
+        st.by("disable_radix_cache", &det::RADIX);
+        st.emit(ctx, &det::RADIX, &[("attention_backend", PyVal::s(b))]);
+    }
+}

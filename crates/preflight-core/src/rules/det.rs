@@ -1,0 +1,114 @@
+//! Deterministic inference (`--enable-deterministic-inference`;
+//! `arg_groups/attention_hook.py::handle_deterministic_inference`, `arg_groups/overrides.py`).
+
+use super::RuleInfo;
+use crate::report::Severity;
+use crate::version::VersionRange;
+
+const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
+const HOOK: &str = "python/sglang/srt/arg_groups/attention_hook.py";
+
+/// Default backend for deterministic inference.
+pub static DEFAULT: RuleInfo = RuleInfo {
+    code: "DET100",
+    name: "deterministic-attention-default",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Attention backend not specified. Falling back to '{backend}' for deterministic inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'].",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1110)],
+    title: "Deterministic inference picks its own attention backend",
+    explanation: "With --enable-deterministic-inference and no --attention-backend, SGLang uses flashinfer (triton for DeepSeek-like MLA models) on SM100/SM120, and fa3 everywhere else — including Ampere/Ada, Jetson Thor and AMD, where fa3 may then be refused for MLA models.",
+    trigger: "--enable-deterministic-inference and --attention-backend unset.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Explicit backend not deterministic.
+pub static CHOICES: RuleInfo = RuleInfo {
+    code: "DET001",
+    name: "deterministic-attention-backends",
+    messages: &[(
+        VersionRange::ALL,
+        "Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] attention backends are supported for deterministic inference, but you explicitly specified '{attention_backend}'.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1118)],
+    title: "Deterministic inference supports only some attention backends",
+    explanation: "Batch-invariant attention exists only for ascend, fa3, fa4, flashinfer, intel_xpu and triton. Note that SGLang's own per-model defaults count as 'explicitly specified': DSA models (dsa), DeepSeek-V4 (dsv4), DeepSeek-V3 on SM100 (trtllm_mla) and gpt-oss on SM100 (trtllm_mha) all fail this check unless you set a supported backend.",
+    trigger: "--enable-deterministic-inference and an attention backend (yours or a model default) outside the list.",
+    solutions: &[
+        "Set --attention-backend to triton, fa3 (Hopper), fa4 or flashinfer.",
+        "Turn deterministic inference off.",
+    ],
+    flags: &["attention_backend", "enable_deterministic_inference"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"trtllm_mha"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Absorbed-MLA models: radix-capable backends only.
+pub static MLA: RuleInfo = RuleInfo {
+    code: "DET002",
+    name: "deterministic-mla-backends",
+    messages: &[(
+        VersionRange::ALL,
+        "Currently only ['ascend', 'fa3', 'fa4', 'triton'] attention backends are supported for deterministic inference with absorbed-MLA models. But you're using {attention_backend}.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 643)],
+    title: "Deterministic DeepSeek-like models need ascend, fa3, fa4 or triton",
+    explanation: "For DeepSeek-V2/V3/V3.2, GLM-5, GLM-4.7-Flash, Mistral Large 3 and Pixtral, deterministic inference works only with backends that run absorbed MLA batch-invariantly.",
+    trigger: "--enable-deterministic-inference, a DeepSeek-like model and a backend outside {ascend, fa3, fa4, triton}.",
+    solutions: &["Use --attention-backend triton (or fa3 on Hopper)."],
+    flags: &["attention_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// fa4 + absorbed MLA needs SM100/SM110.
+pub static FA4_MLA: RuleInfo = RuleInfo {
+    code: "DET003",
+    name: "deterministic-fa4-mla-sm100",
+    messages: &[(
+        VersionRange::ALL,
+        "Deterministic inference with absorbed-MLA models on the fa4 attention backend requires SM100/SM110: it runs absorbed MLA, whose qv argument flash_attn.cute only implements on those archs.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 648)],
+    title: "Deterministic fa4 for MLA models needs SM100/SM110",
+    explanation: "fa4 runs absorbed MLA through a qv argument that flash_attn.cute implements only on SM100/SM110.",
+    trigger: "--enable-deterministic-inference, DeepSeek-like model, fa4, GPU not SM100/SM110.",
+    solutions: &["Use --attention-backend triton."],
+    flags: &["attention_backend"],
+    example: Some((
+        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa4"}"#,
+        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"triton"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Radix cache disabled.
+pub static RADIX: RuleInfo = RuleInfo {
+    code: "DET101",
+    name: "deterministic-radix-cache-disabled",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Currently radix cache is not compatible with {attention_backend} attention backend for deterministic inference. It will be supported in the future.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 659)],
+    title: "Deterministic inference turns the radix cache off for this backend",
+    explanation: "Only ascend, fa3, fa4 and triton keep prefix caching in deterministic mode; with flashinfer or intel_xpu SGLang disables the radix cache.",
+    trigger: "--enable-deterministic-inference and an attention backend outside {ascend, fa3, fa4, triton}.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Every rule of this module.
+pub static RULES: &[&RuleInfo] = &[&DEFAULT, &CHOICES, &MLA, &FA4_MLA, &RADIX];

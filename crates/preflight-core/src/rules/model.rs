@@ -1,0 +1,165 @@
+//! Per-architecture checks and defaults (`arg_groups/model_hook.py`, `arg_groups/model_overrides/*.py`,
+//! `configs/model_config.py`).
+
+use super::RuleInfo;
+use crate::report::Severity;
+use crate::version::VersionRange;
+
+const MODEL_HOOK: &str = "python/sglang/srt/arg_groups/model_hook.py";
+
+/// gpt-oss backend list.
+pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
+    code: "MODEL001",
+    name: "gpt-oss-attention-backends",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: {prefill}\n- Decode: {decode}\n",
+    )],
+    sources: &[(VersionRange::V23, MODEL_HOOK, 540)],
+    title: "gpt-oss needs an attention backend that supports attention sinks",
+    explanation: "gpt-oss uses attention sinks, which flashinfer and several other backends do not implement. SGLang asserts the resolved prefill and decode backends are in its list; setting only one of the split flags leaves the other unset (None) and fails too.",
+    trigger: "GptOssForCausalLM with a prefill or decode backend outside the list.",
+    solutions: &["Use triton, fa3 (Hopper), trtllm_mha (Blackwell) or leave the backend unset."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Llama 4 base backend list.
+pub static LLAMA4_BACKENDS: RuleInfo = RuleInfo {
+    code: "MODEL002",
+    name: "llama4-attention-backends",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got {attention_backend}",
+    )],
+    sources: &[(VersionRange::V23, MODEL_HOOK, 627)],
+    title: "Llama 4 needs fa3, aiter, triton, trtllm_mha (or ascend/intel_xpu)",
+    explanation: "Llama 4's chunked local attention is implemented only by some backends; SGLang asserts that --attention-backend is one of them (split prefill/decode flags are not checked).",
+    trigger: "Llama4ForConditionalGeneration / Llama4ForCausalLM with --attention-backend outside {fa3, aiter, triton, ascend, trtllm_mha, intel_xpu}.",
+    solutions: &[
+        "Leave --attention-backend unset (SGLang picks trtllm_mha on SM100, fa3 on SM90, triton elsewhere).",
+    ],
+    flags: &["attention_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Llama 4 default backend warning.
+pub static LLAMA4_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL100",
+    name: "llama4-attention-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use {backend} as attention backend on {platform} for Llama4 model",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+        31,
+    )],
+    title: "Llama 4 gets a platform-specific attention backend",
+    explanation: "With --attention-backend unset, Llama 4 runs trtllm_mha on SM100, fa3 on SM90, aiter on AMD and triton elsewhere (including RTX 50xx and Ampere/Ada).",
+    trigger: "Llama 4 and --attention-backend unset.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Gemma 2/3 hybrid-SWA memory off.
+pub static GEMMA_SWA: RuleInfo = RuleInfo {
+    code: "MODEL101",
+    name: "gemma-hybrid-swa-disabled",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Disable hybrid SWA memory for {arch} as it is not yet supported.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+        21,
+    )],
+    title: "Gemma 2/3 run without hybrid sliding-window memory",
+    explanation: "SGLang keeps full-size KV for every Gemma 2/3 layer (disable_hybrid_swa_memory), so memory use is that of full attention.",
+    trigger: "A Gemma 2 / Gemma 3 architecture.",
+    ..RuleInfo::BASE
+};
+
+/// A checkpoint quantization that this platform does not register.
+pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
+    code: "MODEL003",
+    name: "quantization-not-available",
+    messages: &[(
+        VersionRange::ALL,
+        "Unknown quantization method: {quantization}. Must be one of {supported}.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/configs/model_config.py",
+        2152,
+    )],
+    title: "The checkpoint's quantization is not available on this platform",
+    explanation: "SGLang registers some quantization methods only on some platforms: mxfp4 (gpt-oss checkpoints) exists on CUDA, CPU, XPU and gfx95 (MI350X/MI355X) but not on MI300X/MI325X (gfx942), so building the model config fails.",
+    trigger: "A checkpoint (or --quantization) whose method is not registered on the device, e.g. an MXFP4 gpt-oss on gfx942.",
+    situations: "gpt-oss on MI300X/MI325X.",
+    solutions: &[
+        "Run on a GPU that supports the format (NVIDIA, MI355X).",
+        "Use a checkpoint in another format.",
+    ],
+    flags: &["gpu", "quantization"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"GptOssForCausalLM"}"#,
+        r#"{"gpu":"MI355X","arch":"GptOssForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// A quantization method SGLang does not support on ROCm.
+pub static ROCM_QUANT: RuleInfo = RuleInfo {
+    code: "MODEL004",
+    name: "quantization-not-on-rocm",
+    messages: &[(
+        VersionRange::ALL,
+        "{quantization} quantization is currently not supported in ROCm.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/configs/model_config.py",
+        2157,
+    )],
+    title: "This quantization is not supported on AMD GPUs",
+    explanation: "On ROCm SGLang accepts only awq, fp8, compressed-tensors, w8a8_fp8, petit_nvfp4, quark, mxfp4, mxfp8, auto-round and a few quark variants.",
+    trigger: "An AMD GPU and a quantization outside SGLang's ROCm list.",
+    solutions: &["Use an fp8 or quark checkpoint, or an NVIDIA GPU."],
+    flags: &["quantization", "gpu"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"modelopt_fp4"}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"fp8"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Every rule of this module.
+pub static RULES: &[&RuleInfo] = &[
+    &GPT_OSS_BACKENDS,
+    &LLAMA4_BACKENDS,
+    &LLAMA4_DEFAULT,
+    &GEMMA_SWA,
+    &UNKNOWN_QUANT,
+    &ROCM_QUANT,
+];
