@@ -10,6 +10,7 @@
 
 pub mod command;
 pub mod config;
+pub mod coverage;
 pub mod domains;
 pub mod fix;
 pub mod pipeline;

@@ -121,3 +121,25 @@ fn messages_exist_for_every_version_the_rule_applies_to() {
         }
     }
 }
+
+#[test]
+fn every_declared_rule_is_registered() {
+    // Scan the rule sources for `code: "…"` so that a rule defined but not listed in its
+    // module's RULES array cannot go unnoticed.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/rules");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for part in text.split("code: \"").skip(1) {
+            let code = &part[..part.find('"').unwrap()];
+            if code.is_empty() {
+                continue;
+            }
+            assert!(
+                rules::find(code).is_some(),
+                "{code} in {} is not in its module's RULES",
+                path.display()
+            );
+        }
+    }
+}

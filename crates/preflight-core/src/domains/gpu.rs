@@ -163,9 +163,11 @@ pub struct Hardware {
     pub cuda: Option<(u32, u32)>,
 }
 
-/// The CUDA version assumed when a configuration names none: the CUDA build of the
-/// default SGLang 0.5.23 container image (cu129).
-pub const DEFAULT_CUDA: (u32, u32) = (12, 9);
+/// The CUDA version of the torch build assumed when a configuration names none: 13.0.
+/// SGLang's checks only distinguish < 12.3, < 12.8 and < 13 (see `Hardware::is_sm90` and the
+/// linear-attention CUDA 13 check), so every 13.x build gives the same verdicts; the oracle's
+/// simulated build is 13.2.
+pub const DEFAULT_CUDA: (u32, u32) = (13, 0);
 
 impl Hardware {
     /// Hardware for a catalogue GPU with the given CUDA build (ignored for AMD).

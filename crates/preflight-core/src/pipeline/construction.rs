@@ -29,6 +29,65 @@ pub fn construct(ctx: &Ctx, st: &mut State) {
     if p != d {
         st.emit(ctx, &ar::HYBRID_WARN, &[]);
     }
+    eagle_draft_backends(ctx, st, &p, &d);
+}
+
+/// `DraftBackendFactory` (`speculative/draft_utils.py:47-168@0.5.23`): the EAGLE draft worker's
+/// backends, built after the target model runner.
+fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
+    const MAP: &[&str] = &[
+        "flashinfer",
+        "triton",
+        "intel_amx",
+        "intel_xpu",
+        "aiter",
+        "fa3",
+        "hybrid_linear_attn",
+        "flashmla",
+        "trtllm_mha",
+        "trtllm_mla",
+        "cutedsl_mla",
+        "dsa",
+        "nsa",
+        "ascend",
+        "fa4",
+        "dsv4",
+    ];
+    if !matches!(
+        st.r.speculative_algorithm.as_deref(),
+        Some("EAGLE" | "EAGLE3" | "STANDALONE")
+    ) || ctx.arch.hybrid_gdn
+        || st.has_error()
+    {
+        return;
+    }
+    let draft = ctx.user("speculative_draft_attention_backend");
+    if st.r.speculative_num_steps.unwrap_or(0) > 1 {
+        let b = draft.clone().unwrap_or_else(|| d.to_string());
+        if !MAP.contains(&b.as_str()) {
+            st.emit(
+                ctx,
+                &crate::rules::spec::EAGLE_BACKEND,
+                &[("kind", PyVal::s("decode ")), ("backend_type", PyVal::s(b))],
+            );
+            return;
+        }
+    }
+    let mode_decode = ctx.user("speculative_attention_mode").as_deref() == Some("decode");
+    let b = draft.unwrap_or_else(|| {
+        if mode_decode {
+            d.to_string()
+        } else {
+            p.to_string()
+        }
+    });
+    if !MAP.contains(&b.as_str()) {
+        st.emit(
+            ctx,
+            &crate::rules::spec::EAGLE_BACKEND,
+            &[("kind", PyVal::s("")), ("backend_type", PyVal::s(b))],
+        );
+    }
 }
 
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.

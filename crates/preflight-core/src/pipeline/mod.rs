@@ -177,6 +177,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
     kv::handle_kv4_compatibility(ctx, st); // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st); // :255
     attention::page_size_default(ctx, st); // :256
+    model::moe_quant_constraints(ctx, st); // :294
     spec::handle_speculative_decoding(ctx, st); // :306
     construction::construct(ctx, st);
 }

@@ -123,6 +123,18 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) {
     }
 }
 
+/// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
+/// `handle_moe_kernel_config`).
+pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) {
+    if ctx.v >= SglangVersion::V0_5_23
+        && ctx.user("quantization").as_deref() == Some("nvfp4_online")
+        && ctx.arch.checkpoint_quant.is_none()
+        && !ctx.hw.is_sm100()
+    {
+        st.emit(ctx, &mr::NVFP4_ONLINE, &[]);
+    }
+}
+
 /// `aiter_can_use_preshuffle_paged_mqa()` (`layers/attention/dsa/utils.py:34-70`): needs
 /// `SGLANG_USE_AITER` (Triton ≥ 3.5 is assumed, as in current ROCm images).
 fn aiter_preshuffle(ctx: &Ctx) -> bool {

@@ -302,4 +302,11 @@ pub static RULES: &[&RuleInfo] = &[
     &ATTN_FORCED,
     &KV_DEFAULT,
     &KV_ALLOWED,
+    &SPEC_ALGO,
+    &SPEC_TOPK,
+    &MEGA,
+    &TRTLLM_SM100,
+    &TRTLLM_KV,
+    &MTP_TOPK,
+    &MAX_RUNNING,
 ];

@@ -283,6 +283,24 @@ pub static MAMBA_FLASHINFER: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// SM100 linear decode default.
+pub static SM100_DECODE_DEFAULT: RuleInfo = RuleInfo {
+    code: "LIN101",
+    name: "linear-attn-sm100-decode-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "SM100+ detected with mamba-ssm-dtype=bfloat16, defaulting --linear-attn-decode-backend to flashinfer.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 295)],
+    title: "SM100 with a bfloat16 SSM state decodes linear attention with flashinfer",
+    explanation: "On SM100/SM103 with --mamba-ssm-dtype bfloat16 and no linear decode backend, SGLang uses flashinfer for linear-attention decode.",
+    trigger: "SM100, --mamba-ssm-dtype bfloat16, --linear-attn-decode-backend unset.",
+    flags: &["linear_attn_decode_backend"],
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GDN_BLACKWELL,
@@ -296,4 +314,5 @@ pub static RULES: &[&RuleInfo] = &[
     &FI_PREFILL_CUDA13,
     &FLASHKDA_DECODE,
     &MAMBA_FLASHINFER,
+    &SM100_DECODE_DEFAULT,
 ];

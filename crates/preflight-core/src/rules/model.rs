@@ -154,6 +154,32 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// nvfp4_online quantization needs SM100.
+pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
+    code: "MOE001",
+    name: "nvfp4-online-requires-sm100",
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "--quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/overrides.py",
+        1455,
+    )],
+    title: "Online NVFP4 quantization needs SM100/SM103",
+    explanation: "--quantization nvfp4_online quantizes BF16 weights to NVFP4 at load time using trtllm-gen MoE kernels that exist only on SM100/SM103.",
+    trigger: "--quantization nvfp4_online on a GPU that is not SM100/SM103.",
+    solutions: &["Use fp8 online quantization, or a pre-quantized NVFP4 checkpoint on Blackwell."],
+    flags: &["quantization"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online"}"#,
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GPT_OSS_BACKENDS,
@@ -162,4 +188,5 @@ pub static RULES: &[&RuleInfo] = &[
     &GEMMA_SWA,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
+    &NVFP4_ONLINE,
 ];

@@ -221,6 +221,37 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// EAGLE draft backend map.
+pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
+    code: "SPEC007",
+    name: "eagle-draft-backend",
+    stage: crate::report::Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "EAGLE is not supported in {kind}attention backend {backend_type}",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/speculative/draft_utils.py",
+        115,
+    )],
+    title: "The EAGLE draft worker cannot run this attention backend",
+    explanation: "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path, so the draft worker fails when it is built.",
+    trigger: "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map.",
+    solutions: &["Use triton, fa3 or flashinfer."],
+    flags: &[
+        "attention_backend",
+        "decode_attention_backend",
+        "prefill_attention_backend",
+        "speculative_algorithm",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"torch_native","speculative_algorithm":"EAGLE"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"triton","speculative_algorithm":"EAGLE"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &TRTLLM_MHA_TOPK,
@@ -232,4 +263,5 @@ pub static RULES: &[&RuleInfo] = &[
     &AUTO_PARAMS,
     &DRAFT_ADJUST,
     &MAX_RUNNING,
+    &EAGLE_BACKEND,
 ];

@@ -1,0 +1,124 @@
+//! Golden cases generated from SGLang 0.5.23's own code (`tests/golden/oracle-0.5.23.jsonl`,
+//! see `tests/golden/README.md`): for every case, Preflight must give the same verdict, the
+//! same first error message (character for character) and stage, and — when SGLang starts —
+//! the same resolved backends, KV dtype and page size. SGLang is not needed to run this.
+
+use preflight_core::{LaunchConfig, Report, Stage, Verdict, evaluate};
+use serde_json::Value;
+
+const FIELDS: &[&str] = &[
+    "attention_backend",
+    "prefill_attention_backend",
+    "decode_attention_backend",
+    "kv_cache_dtype",
+    "page_size",
+    "dsa_prefill_backend",
+    "dsa_decode_backend",
+    "dsv4_prefill_backend",
+    "dsv4_attn_backend",
+    "disable_radix_cache",
+    "speculative_algorithm",
+    "mamba_backend",
+    "linear_attn_backend",
+];
+
+fn resolved_value(r: &Report, field: &str) -> Value {
+    let v = serde_json::to_value(&r.resolved).unwrap();
+    v.get(field).cloned().unwrap_or(Value::Null)
+}
+
+fn check(case: &Value) -> Result<(), String> {
+    let cfg: LaunchConfig =
+        serde_json::from_value(case["config"].clone()).map_err(|e| format!("bad config: {e}"))?;
+    let expect = &case["expect"];
+    let report = evaluate(&cfg);
+    let want_error = expect["verdict"] == "error";
+    match (want_error, report.verdict) {
+        (true, Verdict::Ok) => {
+            return Err(format!("expected error {:?}, got ok", expect["message"]));
+        }
+        (false, Verdict::Error) => {
+            return Err(format!(
+                "expected ok, got {:?}",
+                report.first_error().map(|d| &d.message)
+            ));
+        }
+        _ => {}
+    }
+    if want_error {
+        let got = report.first_error().unwrap();
+        let msg = expect["message"].as_str().unwrap_or_default();
+        if got.message != msg {
+            return Err(format!(
+                "message\n   want: {msg}\n    got: {} [{}]",
+                got.message, got.code
+            ));
+        }
+        let stage = match expect["stage"].as_str() {
+            Some("argparse") => Stage::Argparse,
+            Some("construction") => Stage::Construction,
+            _ => Stage::Resolution,
+        };
+        if got.stage != stage {
+            return Err(format!(
+                "stage: want {stage:?}, got {:?} [{}]",
+                got.stage, got.code
+            ));
+        }
+    } else {
+        for f in FIELDS {
+            let want = &expect["resolved"][*f];
+            if want.is_null() && expect["resolved"].get(*f).is_none() {
+                continue;
+            }
+            let got = resolved_value(&report, f);
+            if &got != want {
+                return Err(format!("{f}: want {want}, got {got}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn agrees_with_sglang_0_5_23() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/golden/oracle-0.5.23.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("golden file");
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        n += 1;
+        if let Err(e) = check(&case) {
+            failures.push(format!(
+                "{} {}: {e}",
+                case["id"].as_str().unwrap_or("?"),
+                case["config"]
+            ));
+        }
+    }
+    assert!(n >= 400, "only {n} golden cases");
+    if !failures.is_empty() {
+        let shown: Vec<&String> = failures
+            .iter()
+            .take(
+                std::env::var("GOLDEN_SHOW")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(40),
+            )
+            .collect();
+        panic!(
+            "{} of {n} golden cases disagree with SGLang:\n{}",
+            failures.len(),
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
