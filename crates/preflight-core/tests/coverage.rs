@@ -39,3 +39,37 @@ fn coverage_document_is_fresh() {
         "docs/coverage.md is stale: run PREFLIGHT_BLESS=1 cargo test -p preflight-core --test coverage"
     );
 }
+
+#[test]
+fn rule_pages_are_fresh() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules");
+    let bless = std::env::var("PREFLIGHT_BLESS").is_ok();
+    if bless {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let mut pages: Vec<(String, String)> = rules::all()
+        .iter()
+        .map(|r| (format!("{}.md", r.code), r.page_markdown()))
+        .collect();
+    pages.push((
+        "README.md".into(),
+        preflight_core::coverage::render_rules_index(),
+    ));
+    for (name, want) in &pages {
+        let path = format!("{dir}/{name}");
+        if bless {
+            std::fs::write(&path, want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            &have == want,
+            "docs/rules/{name} is stale: run PREFLIGHT_BLESS=1 cargo test -p preflight-core --test coverage"
+        );
+    }
+    let count = std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(
+        count,
+        pages.len(),
+        "docs/rules has pages for rules that no longer exist"
+    );
+}

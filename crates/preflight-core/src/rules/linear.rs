@@ -52,6 +52,7 @@ pub static QWEN_HYBRID_SM100: RuleInfo = RuleInfo {
     name: "qwen-hybrid-sm100-default",
     severity: Severity::Info,
     exception: None,
+    raised_by_sglang: false,
     messages: &[(
         VersionRange::ALL,
         "attention_backend := {backend}, page_size := {page_size} (Qwen3-Next/Qwen3.5 on SM100)",

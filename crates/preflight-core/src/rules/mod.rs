@@ -124,6 +124,83 @@ impl RuleInfo {
         })
     }
 
+    /// The rule's page as Markdown (title, message per release, meaning, trigger, situations,
+    /// solutions, example, stage, source links): `docs/rules/CODE.md`, `preflight explain CODE`.
+    pub fn page_markdown(&self) -> String {
+        use std::fmt::Write;
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "# {}: {}
+",
+            self.code, self.title
+        );
+        let kind = match (self.severity, self.exception) {
+            (crate::report::Severity::Error, Some(e)) => format!("error (`{e}`)"),
+            (crate::report::Severity::Error, None) => "error".to_string(),
+            (crate::report::Severity::Warning, _) => "warning".to_string(),
+            (crate::report::Severity::Info, _) => "info (silent rewrite or default)".to_string(),
+        };
+        let _ = writeln!(o, "- **Name:** `{}`", self.name);
+        let _ = writeln!(o, "- **Kind:** {kind}");
+        let _ = writeln!(o, "- **When:** {}", self.stage.label());
+        let _ = writeln!(o, "- **SGLang versions:** {}", self.versions.label());
+        if !self.raised_by_sglang {
+            let _ = writeln!(o, "- **Raised by:** Preflight (not an SGLang message)");
+        }
+        let _ = writeln!(o, "\n## Message\n");
+        for (range, m) in self.messages {
+            let _ = writeln!(
+                o,
+                "{}:\n\n```text\n{}\n```\n",
+                range.label(),
+                if m.is_empty() {
+                    "(empty: a bare `assert`)"
+                } else {
+                    m
+                }
+            );
+        }
+        let _ = writeln!(o, "## What it means\n\n{}\n", self.explanation);
+        if !self.trigger.is_empty() {
+            let _ = writeln!(o, "## When it happens\n\n{}\n", self.trigger);
+        }
+        if !self.situations.is_empty() {
+            let _ = writeln!(o, "## Common situations\n\n{}\n", self.situations);
+        }
+        if !self.solutions.is_empty() {
+            let _ = writeln!(o, "## Solutions\n");
+            for (i, s) in self.solutions.iter().enumerate() {
+                let _ = writeln!(o, "{}. {s}", i + 1);
+            }
+            o.push('\n');
+        }
+        if let Some((bad, good)) = self.example {
+            let _ = writeln!(
+                o,
+                "## Example\n\nFires on:\n\n```json\n{bad}\n```\n\nCorrected:\n\n```json\n{good}\n```\n"
+            );
+        }
+        if !self.sources.is_empty() || self.evidence.is_some() {
+            let _ = writeln!(o, "## Source\n");
+            for v in crate::version::SglangVersion::ALL {
+                if let Some(src) = self
+                    .sources
+                    .iter()
+                    .any(|(r, _, _)| r.contains(v))
+                    .then(|| self.source(v))
+                    .flatten()
+                {
+                    let _ = writeln!(o, "- [`{}`]({})", src.cite(), src.url);
+                }
+            }
+            if let Some(e) = self.evidence {
+                let _ = writeln!(o, "- Evidence: <{e}>");
+            }
+        }
+        o
+    }
+
     /// Whether the rule exists in release `v`.
     pub fn applies_to(&self, v: SglangVersion) -> bool {
         self.versions.contains(v)
