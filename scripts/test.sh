@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole suite: format, lints (native and wasm32), native tests, browser tests of the
+# web crate (wasm-bindgen-test in headless Chromium), end-to-end tests. Exits non-zero on
+# the first failure.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh
+export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+step() { printf '\n== %s\n' "$*"; }
+step "cargo fmt --check"
+cargo fmt --all --check
+step "cargo clippy (native)"
+cargo clippy --workspace --all-targets --offline -- -D warnings
+step "cargo clippy (wasm32, web)"
+cargo clippy -p preflight-web --all-targets --offline --target wasm32-unknown-unknown -- -D warnings
+step "cargo test (native)"
+cargo test --workspace --offline
+step "cargo test (wasm32, headless Chromium)"
+cargo test -p preflight-web --offline --target wasm32-unknown-unknown
+step "end-to-end"
+bash scripts/e2e.sh

@@ -1,0 +1,142 @@
+//! The builder: deployment pickers, the flag pickers grouped by [`Group`] (the less common
+//! groups folded under "More flags"), and the environment variables.
+
+use preflight_core::domains::arch::find_arch;
+use preflight_core::domains::flags::{ENV_VARS, FLAGS, Group};
+use preflight_core::{LaunchConfig, version_of};
+use yew::prelude::*;
+
+use super::flag_field::FlagField;
+use super::select_field::SelectField;
+use super::text_field::TextField;
+use super::use_actions;
+use crate::options::{arch_select, cuda_select, gpu_select, version_select};
+use crate::state::Action;
+use crate::url::{default_config, is_env_name};
+
+/// Flag groups in display order: (group, heading, shown outside "More flags").
+pub const GROUPS: &[(Group, &str, bool)] = &[
+    (Group::Attention, "Attention and KV cache", true),
+    (Group::Sparse, "Sparse attention (DSA, DeepSeek-V4)", true),
+    (Group::Speculative, "Speculative decoding", false),
+    (Group::Serving, "Serving", false),
+    (Group::Linear, "Linear attention / Mamba", false),
+];
+
+/// Props of [`Builder`].
+#[derive(Properties, PartialEq)]
+pub struct BuilderProps {
+    /// The configuration being edited.
+    pub cfg: LaunchConfig,
+}
+
+fn group_fieldset(cfg: &LaunchConfig, group: Group, heading: &str) -> Html {
+    let v = version_of(cfg);
+    html! {
+        <fieldset class="group">
+            <legend>{ heading.to_string() }</legend>
+            { for FLAGS.iter().filter(|f| f.group == group).map(|f| html! {
+                <FlagField key={f.name} name={f.name} version={v} value={cfg.arg(f.name)} />
+            }) }
+        </fieldset>
+    }
+}
+
+/// The configuration form.
+#[component]
+pub fn Builder(props: &BuilderProps) -> Html {
+    let actions = use_actions();
+    let cfg = &props.cfg;
+    let set = |key: &'static str| actions.reform(move |v: String| Action::Set(key.into(), Some(v)));
+    let custom = cfg.gpu.is_none() && cfg.compute_capability.is_some();
+    let model_placeholder = cfg
+        .arch
+        .as_deref()
+        .and_then(find_arch)
+        .map(|a| format!("default: {}", a.model))
+        .unwrap_or_else(|| "e.g. zai-org/GLM-5".into());
+    let more_set = GROUPS.iter().filter(|(_, _, main)| !main).any(|(g, _, _)| {
+        FLAGS
+            .iter()
+            .any(|f| f.group == *g && cfg.arg(f.name).is_some())
+    });
+    let extra_env: Vec<(String, String)> = cfg
+        .env
+        .iter()
+        .filter(|(k, _)| ENV_VARS.iter().all(|e| e.name != k.as_str()) && is_env_name(k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let reset = actions.reform(|_: MouseEvent| Action::Load(default_config()));
+
+    html! {
+        <form class="builder" aria-label="Launch configuration" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <fieldset class="group">
+                <legend>{ "Deployment" }</legend>
+                <SelectField id="pick-sglang" label="SGLang version" model={version_select(cfg)}
+                    on_change={set("sglang")} set={cfg.sglang.is_some()}
+                    hint="Choice lists, messages and source lines follow the release." />
+                <SelectField id="pick-gpu" label="GPU" model={gpu_select(cfg)}
+                    on_change={actions.reform(Action::PickGpu)} set={cfg.gpu.is_some() || custom} />
+                if custom {
+                    <TextField id="pick-cc" label="Compute capability"
+                        value={cfg.compute_capability.clone().unwrap_or_default()}
+                        placeholder="e.g. 12.0" inputmode={AttrValue::from("decimal")}
+                        hint="NVIDIA major.minor, e.g. 9.0 (Hopper), 10.0 (B200), 12.0 (RTX 50xx), 12.1 (GB10)."
+                        on_change={set("compute_capability")} set={true} />
+                }
+                <SelectField id="pick-cuda" label="CUDA (torch build)" model={cuda_select(cfg)}
+                    on_change={set("cuda_version")} set={cfg.cuda_version.is_some()} />
+                <SelectField id="pick-arch" label="Architecture" model={arch_select(cfg)}
+                    on_change={set("arch")} set={cfg.arch.is_some()}
+                    hint="architectures[0] in the model's config.json." />
+                <TextField id="pick-model" label="Model path (optional)"
+                    value={cfg.model_path.clone().unwrap_or_default()}
+                    placeholder={model_placeholder}
+                    on_change={set("model_path")} set={cfg.model_path.is_some()} />
+            </fieldset>
+            { for GROUPS.iter().filter(|(_, _, main)| *main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
+            <details class="more" open={more_set}>
+                <summary>{ "More flags" }</summary>
+                { for GROUPS.iter().filter(|(_, _, main)| !main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
+            </details>
+            <fieldset class="group">
+                <legend>{ "Environment" }</legend>
+                { for ENV_VARS.iter().map(|e| {
+                    let key: &'static str = e.name;
+                    html! {
+                        <TextField key={key} id={format!("env-{key}")} label={key}
+                            value={cfg.env.get(key).cloned().unwrap_or_default()}
+                            placeholder="unset" hint={AttrValue::from(e.help)}
+                            suggestions={e.values.iter().filter(|s| !s.is_empty()).map(|s| s.to_string()).collect::<Vec<_>>()}
+                            on_change={actions.reform(move |v: String| Action::Set(format!("env.{key}"), Some(v)))}
+                            set={cfg.env.contains_key(key)} />
+                    }
+                }) }
+                { for extra_env.into_iter().map(|(k, v)| {
+                    let key = format!("env.{k}");
+                    html! {
+                        <TextField key={k.clone()} id={format!("env-{k}")} label={k.clone()} value={v}
+                            hint="Not read by any modelled check; passed through to the command."
+                            on_change={actions.reform(move |v: String| Action::Set(key.clone(), Some(v)))}
+                            set={true} />
+                    }
+                }) }
+            </fieldset>
+            <p class="actions">
+                <button type="button" class="secondary" onclick={reset}>{ "Reset to the default example" }</button>
+            </p>
+        </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_group_is_shown() {
+        for f in FLAGS {
+            assert!(GROUPS.iter().any(|(g, _, _)| *g == f.group), "{}", f.name);
+        }
+    }
+}

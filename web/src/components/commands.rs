@@ -1,0 +1,47 @@
+//! The launch command and, on errors, the corrected command of the best fix.
+
+use std::rc::Rc;
+
+use preflight_core::Report;
+use yew::prelude::*;
+
+use super::command_box::CommandBox;
+use super::use_actions;
+use crate::state::Action;
+
+/// Props of [`Commands`].
+#[derive(Properties, PartialEq)]
+pub struct CommandsProps {
+    /// The current report.
+    pub report: Rc<Report>,
+}
+
+/// Launch command and corrected command.
+#[component]
+pub fn Commands(props: &CommandsProps) -> Html {
+    let actions = use_actions();
+    let r = &props.report;
+    html! {
+        <section class="panel commands" aria-labelledby="cmd-title">
+            <h2 id="cmd-title">{ "Commands" }</h2>
+            <CommandBox id="launch-command" title="Launch command" command={r.command.clone()} />
+            if let Some(fix) = &r.corrected {
+                <CommandBox id="corrected-command" title="Corrected command" command={fix.command.clone()}>
+                    <p class="fix-line">
+                        { "Best verified fix: " }<code>{ fix.title.clone() }</code>
+                        if fix.changes_hardware {
+                            <span class="badge badge-hw">{ "changes the GPU" }</span>
+                        }
+                        { " " }
+                        <button type="button" class="apply"
+                            onclick={ { let cfg = fix.config.clone(); actions.reform(move |_: MouseEvent| Action::Load(cfg.clone())) } }>
+                            { "Apply" }
+                        </button>
+                    </p>
+                </CommandBox>
+            } else if r.first_error().is_some() {
+                <p class="empty">{ "No single or paired flag change fixes every error here." }</p>
+            }
+        </section>
+    }
+}

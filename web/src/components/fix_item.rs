@@ -1,0 +1,44 @@
+//! One verified fix: its changes and an Apply button that loads its configuration.
+
+use preflight_core::report::Fix;
+use yew::prelude::*;
+
+use super::use_actions;
+use crate::state::Action;
+
+/// Props of [`FixItem`].
+#[derive(Properties, PartialEq)]
+pub struct FixItemProps {
+    /// The fix (its `config` is what Apply loads).
+    pub fix: Fix,
+}
+
+/// A fix: the changed flags (with their previous values) and Apply.
+#[component]
+pub fn FixItem(props: &FixItemProps) -> Html {
+    let actions = use_actions();
+    let fix = &props.fix;
+    let onclick = {
+        let cfg = fix.config.clone();
+        actions.reform(move |_: MouseEvent| Action::Load(cfg.clone()))
+    };
+    html! {
+        <li class="fix">
+            <ul class="changes" aria-label="Changes">
+                { for fix.changes.iter().map(|c| html! {
+                    <li>
+                        <code>{ c.describe() }</code>
+                        if let Some(from) = &c.from {
+                            <span class="was">{ format!(" (was {from})") }</span>
+                        }
+                    </li>
+                }) }
+            </ul>
+            if fix.changes_hardware {
+                <span class="badge badge-hw">{ "changes the GPU" }</span>
+            }
+            <button type="button" class="apply" {onclick}
+                aria-label={format!("Apply fix: {}", fix.title)}>{ "Apply" }</button>
+        </li>
+    }
+}

@@ -1,0 +1,27 @@
+//! Preflight's web app: a Yew (CSR) page that builds an SGLang launch configuration,
+//! validates it live with `preflight-core` and keeps the state in the URL.
+//!
+//! Layout: [`state`] (the one reducer), [`url`] (query string ⇄ configuration, pure),
+//! [`options`] (picker models derived from the core's tables, pure), [`browser`] (location,
+//! history, clipboard), [`components`] (one component per file).
+
+pub mod browser;
+pub mod components;
+pub mod options;
+pub mod state;
+pub mod url;
+
+/// Id of the element the app mounts into when the host page provides one (else `<body>`).
+pub const MOUNT_ID: &str = "preflight";
+
+/// Starts the app: installs the panic hook (panics go to `console.error`) and mounts.
+pub fn run() {
+    console_error_panic_hook::set_once();
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(MOUNT_ID));
+    match root {
+        Some(el) => yew::Renderer::<components::app::App>::with_root(el).render(),
+        None => yew::Renderer::<components::app::App>::new().render(),
+    };
+}
