@@ -13,6 +13,7 @@ pub mod config;
 pub mod coverage;
 pub mod domains;
 pub mod fix;
+pub mod parse;
 pub mod pipeline;
 pub mod pyfmt;
 pub mod report;
