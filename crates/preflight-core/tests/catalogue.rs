@@ -33,6 +33,13 @@ fn codes_are_unique_and_well_formed() {
                 );
             }
         }
+        if r.stage == preflight_core::Stage::Kernel {
+            assert!(
+                r.evidence.is_some() && r.example.is_some() && !r.solutions.is_empty(),
+                "{} needs evidence, an example and solutions",
+                r.code
+            );
+        }
         if r.severity == Severity::Error && r.raised_by_sglang {
             assert!(!r.solutions.is_empty(), "{} has no solutions", r.code);
             assert!(r.example.is_some(), "{} has no example", r.code);

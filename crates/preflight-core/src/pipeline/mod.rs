@@ -19,6 +19,7 @@ use crate::version::SglangVersion;
 mod attention;
 mod construction;
 mod det;
+mod kernel;
 mod kv;
 mod linear;
 mod model;
@@ -180,6 +181,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
     model::moe_quant_constraints(ctx, st); // :294
     spec::handle_speculative_decoding(ctx, st); // :306
     construction::construct(ctx, st);
+    kernel::known_kernel_failures(ctx, st);
 }
 
 /// Seeds the resolved values with the user's flags and SGLang's field defaults.

@@ -14,6 +14,7 @@ pub mod det;
 pub mod dsa;
 pub mod dsv4;
 pub mod input;
+pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
@@ -219,6 +220,7 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(linear::RULES);
     v.extend_from_slice(model::RULES);
     v.extend_from_slice(spec::RULES);
+    v.extend_from_slice(kernel::RULES);
     v.sort_by_key(|r| r.code);
     v
 }

@@ -1,0 +1,88 @@
+//! Known kernel-stage failures (see `rules::kernel`): evaluated on the effective configuration
+//! after construction. They are warnings: SGLang itself starts, then a kernel fails.
+
+use super::{Ctx, State};
+use crate::pyfmt::PyVal;
+use crate::rules::kernel as kr;
+
+/// Runs the kernel-stage checks.
+pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
+    let hw = &ctx.hw;
+    let major = hw.major();
+    let cuda = hw.is_cuda();
+    let (p, d) = (
+        st.prefill().unwrap_or_default(),
+        st.decode().unwrap_or_default(),
+    );
+    let base = st.r.attention_backend.clone().unwrap_or_default();
+    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
+    let mla = ctx.arch.is_mla();
+
+    if cuda && mla && p == "trtllm_mla" && (major == 11 || major == 12) {
+        st.emit(ctx, &kr::TRTLLM_MLA_PREFILL, &[]);
+    }
+    if cuda && mla && d == "trtllm_mla" && major == 12 {
+        let heads = ctx.arch.num_attention_heads as i64 / ctx.attn_tp();
+        if heads != 128 {
+            st.emit(
+                ctx,
+                &kr::TRTLLM_MLA_XQA_HEADS,
+                &[("heads", PyVal::Int(heads))],
+            );
+        }
+    }
+    if cuda && mla && (base == "flashmla" || d == "flashmla") && major != 9 {
+        st.emit(ctx, &kr::FLASHMLA_DENSE, &[]);
+    }
+    if cuda && d == "fa4" && matches!(kv.as_str(), "fp8_e4m3" | "fp8_e5m2") && major != 10 {
+        st.emit(ctx, &kr::FA4_FP8, &[]);
+    }
+    let uses_dsa = [&p, &d]
+        .iter()
+        .any(|b| b.as_str() == "dsa" || b.as_str() == "nsa");
+    if ctx.arch.dsa && uses_dsa && cuda {
+        let dp = st.r.dsa_prefill_backend.clone().unwrap_or_default();
+        let dd = st.r.dsa_decode_backend.clone().unwrap_or_default();
+        let sides = [dp.as_str(), dd.as_str()];
+        if sides.contains(&"trtllm") && (major == 11 || major == 12) {
+            st.emit(ctx, &kr::DSA_TRTLLM, &[]);
+        }
+        if sides
+            .iter()
+            .any(|b| matches!(*b, "flashmla_sparse" | "flashmla_kv" | "flashmla_auto"))
+            && major != 9
+            && major != 10
+        {
+            st.emit(ctx, &kr::FLASHMLA_SPARSE, &[]);
+        }
+        if sides.contains(&"fa3") && major != 9 {
+            st.emit(ctx, &kr::DSA_FA3, &[]);
+        }
+        if sides.contains(&"tilelang") && kv == "bfloat16" && major == 12 {
+            st.emit(ctx, &kr::DSA_TILELANG_SMEM, &[]);
+        }
+        if (major == 8 || major == 11) && !ctx.env_true("SGLANG_FP8_PAGED_MQA_LOGITS_TORCH") {
+            st.emit(ctx, &kr::DSA_INDEXER, &[]);
+        }
+    }
+    let mut backends: Vec<&str> = vec![base.as_str(), p.as_str(), d.as_str()];
+    backends.dedup();
+    if hw.is_hip() {
+        if let Some(b) = backends.iter().find(|b| {
+            matches!(
+                **b,
+                "flashinfer"
+                    | "fa3"
+                    | "fa4"
+                    | "flashmla"
+                    | "trtllm_mha"
+                    | "trtllm_mla"
+                    | "cutedsl_mla"
+            )
+        }) {
+            st.emit(ctx, &kr::CUDA_ONLY_ON_ROCM, &[("backend", PyVal::s(*b))]);
+        }
+    } else if let Some(b) = backends.iter().find(|b| matches!(**b, "aiter" | "wave")) {
+        st.emit(ctx, &kr::AMD_ONLY_ON_CUDA, &[("backend", PyVal::s(*b))]);
+    }
+}
