@@ -12,6 +12,7 @@ pub mod command;
 pub mod config;
 pub mod coverage;
 pub mod domains;
+pub mod explain;
 pub mod fix;
 pub mod parse;
 pub mod pipeline;
