@@ -92,11 +92,16 @@ await test('DSA001: RTX 5090 + GLM-5 + bf16 + flashinfer_sparse_mla', async (tra
   assert((await messages(page)).includes(DSA001_MSG), `message not shown verbatim; got ${JSON.stringify(await messages(page))}`);
   assert((await codes(page)).includes('DSA001'), `no DSA001 code; got ${await codes(page)}`);
   assert((await verdict(page)).match(/^\d+ errors?$/), `verdict: ${await verdict(page)}`);
+  // The best fix is the core's (web/tests/scenarios.rs checks it natively): FP8 KV cache set,
+  // the KV flag removed (GLM DSA on SM12x then defaults to fp8_e4m3), or the prefill flag removed.
   const corrected = (await page.locator('#corrected-command').textContent()).trim();
   assert(
-    corrected.includes('--kv-cache-dtype fp8_e4m3') || !corrected.includes('--dsa-prefill-backend'),
+    corrected.includes('--kv-cache-dtype fp8_e4m3') || !corrected.includes('--kv-cache-dtype') || !corrected.includes('--dsa-prefill-backend'),
     `corrected command does not fix it: ${corrected}`,
   );
+  const firstFix = await page.locator('.diag[data-code="DSA001"] .fix button.apply').first().getAttribute('aria-label');
+  const best = (await page.locator('.commands .fix-line code').first().textContent()).trim();
+  assert(firstFix === `Apply fix: ${best}`, `corrected command (${best}) is not the first fix (${firstFix})`);
   const src = page.locator('.diag[data-code="DSA001"] .source a');
   assert((await src.getAttribute('href')).startsWith('https://github.com/sgl-project/sglang/blob/v0.5.23/'), 'source link not at the release tag');
   assert(/^[\w/.-]+\.py:\d+@0\.5\.23$/.test((await src.textContent()).trim()), `source cite: ${await src.textContent()}`);
@@ -159,6 +164,15 @@ await test('Apply on a fix removes the error and changes the URL', async (track)
   await noErrors(again);
 });
 
+await test('Apply on the corrected command gives an OK verdict and FP8 KV', async (track) => {
+  const page = track(await open(DSA001_URL));
+  await page.locator('.commands .fix-line button.apply').click();
+  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
+  const kv = (await page.locator('.resolved-table tr[data-field="kv_cache_dtype"] td').first().textContent()).trim();
+  assert(kv.startsWith('fp8_e4m3'), `resolved KV dtype after the fix: ${kv}`);
+  await noErrors(page);
+});
+
 await test('Copy puts the corrected command on the clipboard', async (track) => {
   const page = track(await open(DSA001_URL));
   const expected = (await page.locator('#corrected-command').textContent()).trim();
@@ -197,6 +211,7 @@ await test('mobile width (390 px): no horizontal overflow', async (track) => {
   await page.waitForTimeout(100);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.screenshot({ path: join(ART, 'dsa001-390.png'), fullPage: true });
+  await page.screenshot({ path: join(ART, 'dsa001-390-viewport.png') });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForTimeout(100);
   const overflow360 = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

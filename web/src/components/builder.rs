@@ -60,6 +60,13 @@ pub fn Builder(props: &BuilderProps) -> Html {
             .iter()
             .any(|f| f.group == *g && cfg.arg(f.name).is_some())
     });
+    // "More flags" opens when one of its flags is set and then stays open (clearing the
+    // flag must not fold the section away under the user's pointer).
+    let ever_open = use_mut_ref(|| false);
+    if more_set {
+        *ever_open.borrow_mut() = true;
+    }
+    let more_open = *ever_open.borrow();
     let extra_env: Vec<(String, String)> = cfg
         .env
         .iter()
@@ -95,7 +102,7 @@ pub fn Builder(props: &BuilderProps) -> Html {
                     on_change={set("model_path")} set={cfg.model_path.is_some()} />
             </fieldset>
             { for GROUPS.iter().filter(|(_, _, main)| *main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
-            <details class="more" open={more_set}>
+            <details class="more" open={more_open}>
                 <summary>{ "More flags" }</summary>
                 { for GROUPS.iter().filter(|(_, _, main)| !main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
             </details>

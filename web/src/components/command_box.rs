@@ -29,7 +29,7 @@ enum CopyState {
 /// the text stays selectable).
 #[component]
 pub fn CommandBox(props: &CommandBoxProps) -> Html {
-    let copy = use_state(|| CopyState::Idle);
+    let copy = use_state_eq(|| CopyState::Idle);
     {
         let copy = copy.clone();
         use_effect_with(props.command.clone(), move |_| copy.set(CopyState::Idle));

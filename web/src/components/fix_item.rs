@@ -24,6 +24,8 @@ pub fn FixItem(props: &FixItemProps) -> Html {
     };
     html! {
         <li class="fix">
+            <div class="fix-row">
+            <span class="fix-what">
             <ul class="changes" aria-label="Changes">
                 { for fix.changes.iter().map(|c| html! {
                     <li>
@@ -37,8 +39,10 @@ pub fn FixItem(props: &FixItemProps) -> Html {
             if fix.changes_hardware {
                 <span class="badge badge-hw">{ "changes the GPU" }</span>
             }
+            </span>
             <button type="button" class="apply" {onclick}
                 aria-label={format!("Apply fix: {}", fix.title)}>{ "Apply" }</button>
+            </div>
         </li>
     }
 }

@@ -143,7 +143,9 @@ pub fn ResolvedPanel(props: &ResolvedPanelProps) -> Html {
                     <thead><tr><th scope="col">{ "Setting" }</th><th scope="col">{ "Value" }</th><th scope="col">{ "Origin" }</th></tr></thead>
                     <tbody>
                     { for rows(r).into_iter().map(|(label, field, value)| {
-                        let b = badge(r.origin.get(field), props.cfg.arg(field).is_some());
+                        let b = value
+                            .as_ref()
+                            .and_then(|_| badge(r.origin.get(field), props.cfg.arg(field).is_some()));
                         html! {
                             <tr data-field={field}>
                                 <th scope="row">{ label }</th>
