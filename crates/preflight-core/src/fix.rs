@@ -85,14 +85,32 @@ struct Candidate {
     rank: (bool, usize, usize, usize, usize),
 }
 
+/// A single change that is not a fix on its own, with the error codes it removes.
+struct Partial {
+    change: (String, Option<String>),
+    removes: Vec<String>,
+}
+
+/// Most partial single changes kept per error for the pair step.
+const PARTIALS_PER_ERROR: usize = 12;
+
 /// Finds verified fixes for the errors of `diags` (which were produced for `cfg`),
 /// best first; `evaluate` is the validator without fix search.
+///
+/// Single changes over the keys the errors name come first. When none removes every error,
+/// pairs are built from single changes that each remove some errors without adding any, so
+/// that two independent errors get a two-flag fix without trying every pair of values.
 pub fn search(
     cfg: &LaunchConfig,
     v: SglangVersion,
     diags: &[Diagnostic],
     evaluate: &dyn Fn(&LaunchConfig) -> Vec<Diagnostic>,
 ) -> Vec<Fix> {
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.code.clone())
+        .collect();
     let mut keys: Vec<String> = Vec::new();
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         for k in &d.flags {
@@ -102,68 +120,108 @@ pub fn search(
         }
     }
     let mut found: Vec<Candidate> = Vec::new();
-    let try_changes =
-        |changes: Vec<(String, Option<String>)>, hardware: bool, found: &mut Vec<Candidate>| {
-            let fixed = apply(cfg, &changes);
-            if fixed == *cfg {
-                return;
-            }
-            let out = evaluate(&fixed);
-            if out.iter().any(|d| d.severity == Severity::Error) {
-                return;
-            }
-            let kernel_warnings = out.iter().filter(|d| d.stage == Stage::Kernel).count();
-            let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
-            let order: usize = changes
-                .iter()
-                .map(|(k, v)| {
-                    candidates(k, v_of(cfg))
-                        .iter()
-                        .position(|c| c == v)
-                        .unwrap_or(99)
-                })
-                .sum();
-            let changes: Vec<Change> = changes
-                .into_iter()
-                .map(|(k, to)| Change {
-                    from: cfg.get_key(&k),
-                    key: k,
-                    to,
-                })
-                .collect();
-            let title = changes
-                .iter()
-                .map(Change::describe)
-                .collect::<Vec<_>>()
-                .join(", ");
-            let command = crate::command::render_command(&fixed);
-            found.push(Candidate {
-                rank: (hardware, changes.len(), kernel_warnings, sets, order),
-                fix: Fix {
-                    title,
-                    changes,
-                    changes_hardware: hardware,
-                    config: fixed,
-                    command,
-                },
-            });
-        };
-    fn v_of(cfg: &LaunchConfig) -> SglangVersion {
-        cfg.sglang
-            .as_deref()
-            .and_then(SglangVersion::parse)
-            .unwrap_or(SglangVersion::LATEST)
-    }
+    let mut partials: Vec<Partial> = Vec::new();
+    // Evaluates a change set; records it as a fix when no error is left and returns the
+    // remaining error codes otherwise.
+    let try_changes = |changes: Vec<(String, Option<String>)>,
+                       hardware: bool,
+                       found: &mut Vec<Candidate>|
+     -> Option<Vec<String>> {
+        let fixed = apply(cfg, &changes);
+        if fixed == *cfg {
+            return None;
+        }
+        let out = evaluate(&fixed);
+        let remaining: Vec<String> = out
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.code.clone())
+            .collect();
+        if !remaining.is_empty() {
+            return Some(remaining);
+        }
+        let kernel_warnings = out.iter().filter(|d| d.stage == Stage::Kernel).count();
+        let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
+        let order: usize = changes
+            .iter()
+            .map(|(k, val)| candidates(k, v).iter().position(|c| c == val).unwrap_or(99))
+            .sum();
+        let changes: Vec<Change> = changes
+            .into_iter()
+            .map(|(k, to)| Change {
+                from: cfg.get_key(&k),
+                key: k,
+                to,
+            })
+            .collect();
+        let title = changes
+            .iter()
+            .map(Change::describe)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let command = crate::command::render_command(&fixed);
+        found.push(Candidate {
+            rank: (hardware, changes.len(), kernel_warnings, sets, order),
+            fix: Fix {
+                title,
+                changes,
+                changes_hardware: hardware,
+                config: fixed,
+                command,
+            },
+        });
+        None
+    };
 
     // single changes
     for k in &keys {
         for val in candidates(k, v) {
-            if cfg.get_key(k) != val {
-                try_changes(vec![(k.clone(), val)], false, &mut found);
+            if cfg.get_key(k) == val {
+                continue;
+            }
+            if let Some(remaining) = try_changes(vec![(k.clone(), val.clone())], false, &mut found)
+            {
+                let adds_new = remaining.iter().any(|c| !errors.contains(c));
+                let removes: Vec<String> = errors
+                    .iter()
+                    .filter(|e| !remaining.contains(e))
+                    .cloned()
+                    .collect();
+                if !adds_new && !removes.is_empty() {
+                    partials.push(Partial {
+                        change: (k.clone(), val),
+                        removes,
+                    });
+                }
             }
         }
     }
-    // pairs, only when no single change works
+    // pairs of partial changes that together remove every error
+    if found.is_empty() && errors.len() > 1 {
+        let mut kept: Vec<&Partial> = Vec::new();
+        for e in &errors {
+            kept.extend(
+                partials
+                    .iter()
+                    .filter(|p| p.removes.contains(e))
+                    .take(PARTIALS_PER_ERROR),
+            );
+        }
+        for (i, a) in kept.iter().enumerate() {
+            for b in kept.iter().skip(i + 1) {
+                if a.change.0 == b.change.0 {
+                    continue;
+                }
+                let covers = errors
+                    .iter()
+                    .all(|e| a.removes.contains(e) || b.removes.contains(e));
+                if covers {
+                    try_changes(vec![a.change.clone(), b.change.clone()], false, &mut found);
+                }
+            }
+        }
+    }
+    // otherwise pairs over the keys of a single error (two flags of one rule)
     if found.is_empty() {
         for (i, k1) in keys.iter().enumerate() {
             for k2 in keys.iter().skip(i + 1) {
@@ -182,10 +240,14 @@ pub fn search(
                         );
                     }
                 }
+                if found.len() >= MAX_FIXES {
+                    break;
+                }
             }
         }
     }
-    found.sort_by_key(|a| a.rank);
+    found.sort_by(|a, b| a.rank.cmp(&b.rank));
+    found.dedup_by(|a, b| a.fix.config == b.fix.config);
     let mut fixes: Vec<Fix> = found.into_iter().map(|c| c.fix).take(MAX_FIXES).collect();
 
     // a change of hardware, last
