@@ -246,7 +246,7 @@ pub fn search(
             }
         }
     }
-    found.sort_by(|a, b| a.rank.cmp(&b.rank));
+    found.sort_by_key(|c| c.rank);
     found.dedup_by(|a, b| a.fix.config == b.fix.config);
     let mut fixes: Vec<Fix> = found.into_iter().map(|c| c.fix).take(MAX_FIXES).collect();
 
