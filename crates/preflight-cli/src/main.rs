@@ -1,5 +1,339 @@
-//! `preflight`: placeholder until the CLI lands.
-fn main() {
-    eprintln!("preflight: not implemented yet");
-    std::process::exit(2);
+//! `preflight`: check SGLang launch configurations from the shell and CI.
+//!
+//! ```text
+//! preflight check --gpu "RTX 5090" -- python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16
+//! preflight check --gpu B200 --config server.yaml
+//! preflight validate --jsonl < configs.jsonl > reports.jsonl
+//! preflight explain DSA001
+//! preflight explain --message "ValueError: flashinfer_sparse_mla supports only …"
+//! preflight rules [--format json]
+//! ```
+//!
+//! Exit status: 0 when the launch is valid (or the command succeeded), 1 when SGLang would
+//! refuse it (or `explain --message` recognised nothing), 2 on usage and I/O errors.
+
+mod check;
+mod explain;
+mod rules;
+mod style;
+mod validate;
+
+use lexopt::prelude::*;
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// `human` or `json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Text for people, in the style of rustc and Ruff.
+    Human,
+    /// JSON for programs.
+    Json,
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and `NO_COLOR` is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Options of `preflight check`.
+#[derive(Debug, Default)]
+pub struct CheckArgs {
+    /// `--gpu NAME`.
+    pub gpu: Option<String>,
+    /// `--compute-capability X.Y`.
+    pub compute_capability: Option<String>,
+    /// `--arch ARCH` (overrides the architecture looked up from the model path).
+    pub arch: Option<String>,
+    /// `--sglang VERSION`.
+    pub sglang: Option<String>,
+    /// `--cuda VERSION`.
+    pub cuda: Option<String>,
+    /// `--config FILE.yaml`: check a config file on its own.
+    pub config: Option<String>,
+    /// `--file FILE`: read the command from a file (`-`: stdin).
+    pub file: Option<String>,
+    /// The command words (after `--`).
+    pub words: Vec<String>,
+}
+
+/// A parsed command line.
+#[derive(Debug)]
+pub enum Cmd {
+    /// `preflight check …`.
+    Check(CheckArgs, Format, ColorChoice),
+    /// `preflight validate [--jsonl]`.
+    Validate {
+        /// One configuration per line.
+        jsonl: bool,
+    },
+    /// `preflight explain CODE`.
+    ExplainCode(String, Format, ColorChoice),
+    /// `preflight explain --message TEXT` (`-`: stdin).
+    ExplainMessage(String, Format, ColorChoice),
+    /// `preflight rules`.
+    Rules(Format),
+    /// `preflight help` / `--help`.
+    Help(Option<String>),
+    /// `preflight --version`.
+    Version,
+}
+
+const USAGE: &str = "\
+preflight: check SGLang launch configurations before you launch
+
+Usage:
+  preflight check [OPTIONS] -- <launch command…>
+  preflight check [OPTIONS] --file launch.sh        (- reads stdin)
+  preflight check [OPTIONS] --config server.yaml
+  preflight validate --jsonl < configs.jsonl
+  preflight explain <CODE>
+  preflight explain --message <ERROR TEXT>          (- reads stdin)
+  preflight rules [--format json]
+
+Check options:
+  --gpu <NAME>                  GPU from the catalogue (\"RTX 5090\", H100, B200, MI300X …)
+  --compute-capability <X.Y>    a custom NVIDIA compute capability instead of --gpu
+  --arch <ARCH>                 model architecture (default: from --model-path when known)
+  --sglang <VERSION>            SGLang release (default: the image tag's, else the newest modelled)
+  --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 12.9)
+  --format <human|json>         output format (default: human)
+  --color <auto|always|never>   colours (default: auto; NO_COLOR is honoured)
+
+Exit status: 0 valid, 1 SGLang would refuse the launch, 2 usage or I/O error.
+";
+
+fn help_for(topic: Option<&str>) -> String {
+    match topic {
+        Some("validate") => "\
+preflight validate --jsonl
+
+Reads one LaunchConfig JSON object per line on stdin and writes one JSON report per line:
+{\"verdict\": \"ok\"|\"error\", \"diagnostics\": [...], \"resolved\": {...}, ...}, with the
+input's \"id\" echoed. A line that is not a valid configuration gets
+{\"error\": \"...\", \"line\": N}. Blank lines are skipped. Exit 0 unless stdin cannot be read.
+
+Without --jsonl, reads one JSON object (the whole of stdin) and prints its report.
+"
+        .to_string(),
+        Some("explain") => "\
+preflight explain <CODE>                 the page of a rule (DSA001) or parse code (PARSE010)
+preflight explain --message <TEXT>       which rule an SGLang error message or traceback is
+preflight explain --message -            … read from stdin
+Options: --format <human|json>, --color <auto|always|never>
+"
+        .to_string(),
+        Some("rules") => "preflight rules [--format json]: the rule catalogue\n".to_string(),
+        _ => USAGE.to_string(),
+    }
+}
+
+fn parse_format(v: OsString) -> Result<Format, lexopt::Error> {
+    match v.string()?.as_str() {
+        "human" | "text" => Ok(Format::Human),
+        "json" => Ok(Format::Json),
+        other => Err(format!("--format must be human or json, not {other:?}").into()),
+    }
+}
+
+fn parse_color(v: OsString) -> Result<ColorChoice, lexopt::Error> {
+    match v.string()?.as_str() {
+        "auto" => Ok(ColorChoice::Auto),
+        "always" => Ok(ColorChoice::Always),
+        "never" => Ok(ColorChoice::Never),
+        other => Err(format!("--color must be auto, always or never, not {other:?}").into()),
+    }
+}
+
+/// Parses the command line (without the program name).
+pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
+    let mut p = lexopt::Parser::from_args(args);
+    let sub = match p.next()? {
+        None => return Ok(Cmd::Help(None)),
+        Some(Short('h') | Long("help")) => return Ok(Cmd::Help(None)),
+        Some(Short('V') | Long("version")) => return Ok(Cmd::Version),
+        Some(Value(v)) => v.string()?,
+        Some(other) => return Err(other.unexpected()),
+    };
+    let mut format = Format::Human;
+    let mut color = ColorChoice::Auto;
+    match sub.as_str() {
+        "help" => {
+            let topic = match p.next()? {
+                Some(Value(v)) => Some(v.string()?),
+                _ => None,
+            };
+            Ok(Cmd::Help(topic))
+        }
+        "check" => {
+            let mut a = CheckArgs::default();
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("gpu") => a.gpu = Some(p.value()?.string()?),
+                    Long("compute-capability" | "cc") => {
+                        a.compute_capability = Some(p.value()?.string()?)
+                    }
+                    Long("arch") => a.arch = Some(p.value()?.string()?),
+                    Long("sglang") => a.sglang = Some(p.value()?.string()?),
+                    Long("cuda") => a.cuda = Some(p.value()?.string()?),
+                    Long("config") => a.config = Some(p.value()?.string()?),
+                    Long("file") | Short('f') => a.file = Some(p.value()?.string()?),
+                    Long("format") => format = parse_format(p.value()?)?,
+                    Long("color") => color = parse_color(p.value()?)?,
+                    Short('h') | Long("help") => return Ok(Cmd::Help(Some("check".into()))),
+                    Value(v) => {
+                        // the command starts here (`--` or the first word): take the rest raw
+                        a.words.push(v.string()?);
+                        for w in p.raw_args()? {
+                            a.words.push(w.string()?);
+                        }
+                    }
+                    other => return Err(other.unexpected()),
+                }
+            }
+            let sources = [a.config.is_some(), a.file.is_some(), !a.words.is_empty()];
+            if sources.iter().filter(|x| **x).count() > 1 {
+                return Err(
+                    "give one of: a command after --, --file FILE, --config FILE.yaml (a command may name its own --config)"
+                        .into(),
+                );
+            }
+            if a.gpu.is_some() && a.compute_capability.is_some() {
+                return Err("give --gpu or --compute-capability, not both".into());
+            }
+            Ok(Cmd::Check(a, format, color))
+        }
+        "validate" => {
+            let mut jsonl = false;
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("jsonl") => jsonl = true,
+                    Short('h') | Long("help") => return Ok(Cmd::Help(Some("validate".into()))),
+                    other => return Err(other.unexpected()),
+                }
+            }
+            Ok(Cmd::Validate { jsonl })
+        }
+        "explain" => {
+            let mut code = None;
+            let mut message = None;
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("message") | Short('m') => message = Some(p.value()?.string()?),
+                    Long("format") => format = parse_format(p.value()?)?,
+                    Long("color") => color = parse_color(p.value()?)?,
+                    Short('h') | Long("help") => return Ok(Cmd::Help(Some("explain".into()))),
+                    Value(v) if code.is_none() => code = Some(v.string()?),
+                    other => return Err(other.unexpected()),
+                }
+            }
+            match (code, message) {
+                (Some(c), None) => Ok(Cmd::ExplainCode(c, format, color)),
+                (None, Some(m)) => Ok(Cmd::ExplainMessage(m, format, color)),
+                (None, None) => Err("explain needs a CODE or --message TEXT".into()),
+                (Some(_), Some(_)) => Err("give a CODE or --message, not both".into()),
+            }
+        }
+        "rules" => {
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("format") => format = parse_format(p.value()?)?,
+                    Short('h') | Long("help") => return Ok(Cmd::Help(Some("rules".into()))),
+                    other => return Err(other.unexpected()),
+                }
+            }
+            Ok(Cmd::Rules(format))
+        }
+        other => Err(format!("unknown command {other:?} (check, validate, explain, rules)").into()),
+    }
+}
+
+/// Usage error: message on stderr, exit 2.
+pub fn usage_error(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}\n\nRun `preflight --help` for usage.");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let cmd = match parse_args(args) {
+        Ok(c) => c,
+        Err(e) => return usage_error(&e.to_string()),
+    };
+    match cmd {
+        Cmd::Help(topic) => {
+            print!("{}", help_for(topic.as_deref()));
+            ExitCode::SUCCESS
+        }
+        Cmd::Version => {
+            println!(
+                "preflight {} (SGLang releases: {})",
+                env!("CARGO_PKG_VERSION"),
+                preflight_core::SglangVersion::ALL
+                    .iter()
+                    .map(|v| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Cmd::Check(a, f, c) => check::run(a, f, style::Style::new(c)),
+        Cmd::Validate { jsonl } => validate::run(jsonl),
+        Cmd::ExplainCode(code, f, c) => explain::code(&code, f, style::Style::new(c)),
+        Cmd::ExplainMessage(text, f, c) => explain::message(&text, f, style::Style::new(c)),
+        Cmd::Rules(f) => rules::run(f),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &[&str]) -> Result<Cmd, lexopt::Error> {
+        parse_args(s.iter().map(OsString::from).collect())
+    }
+
+    #[test]
+    fn check_takes_the_rest_as_the_command() {
+        let Ok(Cmd::Check(a, Format::Human, _)) = parse(&[
+            "check",
+            "--gpu",
+            "RTX 5090",
+            "--",
+            "python",
+            "-m",
+            "sglang.launch_server",
+            "--tp",
+            "2",
+        ]) else {
+            panic!()
+        };
+        assert_eq!(a.gpu.as_deref(), Some("RTX 5090"));
+        assert_eq!(
+            a.words,
+            ["python", "-m", "sglang.launch_server", "--tp", "2"]
+        );
+        let Ok(Cmd::Check(a, Format::Json, _)) = parse(&[
+            "check", "--format", "json", "sglang", "serve", "m", "--tp", "2",
+        ]) else {
+            panic!()
+        };
+        assert_eq!(a.words, ["sglang", "serve", "m", "--tp", "2"]);
+    }
+
+    #[test]
+    fn usage_errors() {
+        assert!(parse(&["check", "--format", "xml"]).is_err());
+        assert!(parse(&["check", "--config", "a.yaml", "--", "x"]).is_err());
+        assert!(parse(&["frobnicate"]).is_err());
+        assert!(parse(&["explain"]).is_err());
+        assert!(parse(&["validate", "--nope"]).is_err());
+        assert!(matches!(parse(&[]), Ok(Cmd::Help(None))));
+    }
 }

@@ -618,9 +618,31 @@ pub fn listed_values(c: &Capture) -> Vec<String> {
 
 /// When a match says enough (a GPU and a model architecture), validates the configuration
 /// it describes, to show whether Preflight reproduces the error and how to fix it.
-pub fn reproduce(m: &Match) -> Option<crate::Report> {
+///
+/// Messages print resolved values, some of which SGLang chose itself (`decode_impl='trtllm'`
+/// when only the prefill backend was set), so flags are dropped one at a time as long as the
+/// same error is still the first one: the smallest configuration that reproduces it, whose
+/// fixes are the natural ones. Returns that configuration and its report (the full one when
+/// Preflight does not reproduce the error).
+pub fn reproduce(m: &Match) -> Option<(LaunchConfig, crate::Report)> {
     let c = &m.config;
-    (c.gpu.is_some() && c.arch.is_some()).then(|| crate::validate(c))
+    if c.gpu.is_none() || c.arch.is_none() {
+        return None;
+    }
+    let first = |cfg: &LaunchConfig| crate::evaluate(cfg).first_error().map(|d| d.code.clone());
+    let mut cfg = c.clone();
+    if first(&cfg).as_deref() == Some(m.code) {
+        let keys: Vec<String> = cfg.args.keys().cloned().collect();
+        for k in keys.iter().rev() {
+            let mut smaller = cfg.clone();
+            smaller.args.remove(k);
+            if first(&smaller).as_deref() == Some(m.code) {
+                cfg = smaller;
+            }
+        }
+    }
+    let report = crate::validate(&cfg);
+    Some((cfg, report))
 }
 
 #[cfg(test)]
@@ -650,8 +672,11 @@ mod tests {
             );
             assert_eq!(c.arg("dsa_decode_backend").as_deref(), Some("trtllm"));
             // and Preflight reproduces it
-            let r = reproduce(&m[0]).unwrap();
+            let (cfg, r) = reproduce(&m[0]).unwrap();
             assert_eq!(r.first_error().unwrap().code, "DSA001");
+            // the decode backend SGLang chose itself is not needed to reproduce it
+            assert_eq!(cfg.arg("dsa_decode_backend"), None);
+            assert_eq!(cfg.arg("kv_cache_dtype").as_deref(), Some("bfloat16"));
         }
     }
 

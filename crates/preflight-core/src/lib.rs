@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod catalogue;
 pub mod command;
 pub mod config;
 pub mod coverage;

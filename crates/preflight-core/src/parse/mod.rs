@@ -26,7 +26,7 @@ mod lex;
 mod rewrite;
 mod yaml;
 
-pub use rewrite::{Rewrite, rewrite_command};
+pub use rewrite::{Rewrite, Skipped, rewrite_command};
 
 use crate::config::LaunchConfig;
 use crate::domains::flags::find_flag;

@@ -10,7 +10,7 @@
 use super::{Parsed, Site, Source, Span};
 use crate::command::shell_quote;
 use crate::domains::flags::{FlagKind, find_flag};
-use crate::report::Change;
+use crate::report::{Change, Severity};
 use crate::version::SglangVersion;
 use serde::Serialize;
 
@@ -55,8 +55,9 @@ impl Op {
     }
 }
 
-/// Applies `changes` (and, with `apply_suggestions`, the parser's suggested spellings such
-/// as `--kv_cache_dtype` → `--kv-cache-dtype`) to `text`, which `parsed` was read from.
+/// Applies `changes` (and, with `apply_suggestions`, the parser's suggested edits for what
+/// SGLang refuses, such as `--kv_cache_dtype` → `--kv-cache-dtype`; notes such as
+/// abbreviations are left as written) to `text`, which `parsed` was read from.
 pub fn rewrite_command(
     text: &str,
     parsed: &Parsed,
@@ -238,7 +239,11 @@ pub fn rewrite_command(
         }
     }
     if apply_suggestions {
-        for d in &parsed.diagnostics {
+        for d in parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
             if let (Some(s), Source::Command) = (&d.suggestion, d.source) {
                 ops.push(Op::Replace(s.span, s.replacement.clone()));
             }

@@ -1,0 +1,581 @@
+//! `preflight check`: parse a launch command (or a config file), validate it, and print the
+//! findings in the style of rustc and Ruff, with the corrected command.
+
+use crate::style::{Style, label};
+use crate::{CheckArgs, Format, usage_error};
+use preflight_core::command::shell_quote;
+use preflight_core::parse::{
+    self, ParseDiagnostic, ParseOptions, Parsed, Rewrite, Source, Span, rewrite_command,
+};
+use preflight_core::report::Resolved;
+use preflight_core::{Diagnostic, Report, Severity, Verdict, validate};
+use serde::Serialize;
+use std::io::{IsTerminal, Read};
+use std::process::ExitCode;
+
+/// Parse codes after which there is nothing to validate.
+const FATAL: &[&str] = &["PARSE001", "PARSE002", "PARSE003", "PARSE005"];
+
+/// Reads a `--config` file the way SGLang reports problems with it.
+pub fn read_config_file(path: &str) -> Result<String, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(format!("Config file not found: {path}"))
+        }
+        Err(e) => Err(format!("{path}: {e}")),
+    }
+}
+
+fn read_text(path: &str) -> Result<String, String> {
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        b
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?
+    };
+    String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))
+}
+
+/// What was checked: the command text, or a config file on its own.
+enum Input {
+    Command(String),
+    ConfigFile { path: String, text: String },
+}
+
+/// The JSON output: the report (when the input could be evaluated), what the parser read,
+/// and the corrected command in the user's own words.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    #[serde(flatten)]
+    report: Option<&'a Report>,
+    /// False when SGLang would refuse the launch (errors in the report or the parse).
+    valid: bool,
+    parse: &'a Parsed,
+    corrected_command: Option<&'a str>,
+    not_in_command: &'a [parse::Skipped],
+}
+
+/// Runs `preflight check`.
+pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
+    let input = if let Some(path) = &a.config {
+        match read_config_file(path) {
+            Ok(text) => Input::ConfigFile {
+                path: path.clone(),
+                text,
+            },
+            Err(e) => return usage_error(&e),
+        }
+    } else if let Some(path) = &a.file {
+        match read_text(path) {
+            Ok(t) => Input::Command(t),
+            Err(e) => return usage_error(&e),
+        }
+    } else if !a.words.is_empty() {
+        if a.words.len() == 1 && a.words[0].contains(char::is_whitespace) {
+            Input::Command(a.words[0].clone())
+        } else {
+            Input::Command(
+                a.words
+                    .iter()
+                    .map(|w| shell_quote(w))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        }
+    } else if !std::io::stdin().is_terminal() {
+        match read_text("-") {
+            Ok(t) => Input::Command(t),
+            Err(e) => return usage_error(&e),
+        }
+    } else {
+        return usage_error("no launch command: give it after --, with --file FILE, or on stdin");
+    };
+
+    let read = |p: &str| read_config_file(p);
+    let opts = ParseOptions {
+        sglang: a.sglang.clone(),
+        read_file: Some(&read),
+    };
+    let parsed = match &input {
+        Input::Command(t) => parse::parse_command_with(t, &opts),
+        Input::ConfigFile { text, .. } => parse::parse_config_yaml(text, &opts),
+    };
+    let mut cfg = parsed.config.clone();
+    if let Some(g) = &a.gpu {
+        cfg.set_key("gpu", Some(g));
+    }
+    if let Some(c) = &a.compute_capability {
+        cfg.set_key("compute_capability", Some(c));
+    }
+    if let Some(x) = &a.arch {
+        cfg.arch = Some(x.clone());
+    }
+    if let Some(x) = &a.sglang {
+        cfg.sglang = Some(x.clone());
+    }
+    if let Some(x) = &a.cuda {
+        cfg.cuda_version = Some(x.clone());
+    }
+    let fatal = parsed.diagnostics.iter().any(|d| FATAL.contains(&d.code));
+    let report = (!fatal).then(|| validate(&cfg));
+
+    let changes = report
+        .as_ref()
+        .and_then(|r| r.corrected.as_ref())
+        .map(|f| f.changes.clone())
+        .unwrap_or_default();
+    let rewrite: Option<Rewrite> = match &input {
+        Input::Command(t) if !fatal => Some(rewrite_command(t, &parsed, &changes, true)),
+        _ => None,
+    };
+    let (command_text, doc_name): (&str, String) = match &input {
+        Input::Command(t) => (t.as_str(), "command".into()),
+        Input::ConfigFile { path, .. } => ("", path.clone()),
+    };
+    let corrected = rewrite
+        .as_ref()
+        .map(|r| r.text.as_str())
+        .filter(|t| *t != command_text);
+    let parse_errors = parsed
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    let report_errors = report.as_ref().is_none_or(|r| r.verdict == Verdict::Error);
+    let valid = !parse_errors && !report_errors;
+
+    match format {
+        Format::Json => {
+            let out = CheckJson {
+                report: report.as_ref(),
+                valid,
+                parse: &parsed,
+                corrected_command: corrected,
+                not_in_command: rewrite.as_ref().map_or(&[], |r| r.skipped.as_slice()),
+            };
+            match serde_json::to_string_pretty(&out) {
+                Ok(s) => println!("{s}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        Format::Human => {
+            let config_doc = match &input {
+                Input::ConfigFile { path, text } => Some((path.clone(), text.clone())),
+                Input::Command(_) => parsed
+                    .config_file
+                    .as_ref()
+                    .and_then(|c| c.text.clone().map(|t| (c.path.clone(), t))),
+            };
+            let docs = Docs {
+                command: (doc_name.as_str(), command_text),
+                config: config_doc.as_ref().map(|(p, t)| (p.as_str(), t.as_str())),
+            };
+            // errors and warnings in the order SGLang meets them, then the notes
+            let mut out = String::new();
+            let mut notes = String::new();
+            for d in &parsed.diagnostics {
+                let text = parse_diag(&st, d, &docs);
+                if d.severity == Severity::Info {
+                    notes.push_str(&text);
+                } else {
+                    out.push_str(&text);
+                }
+            }
+            if let Some(r) = &report {
+                for d in &r.diagnostics {
+                    let text = diag(&st, d, &parsed, &docs);
+                    if d.severity == Severity::Info {
+                        notes.push_str(&text);
+                    } else {
+                        out.push_str(&text);
+                    }
+                }
+            }
+            out.push_str(&notes);
+            if let Some(c) = corrected {
+                out.push_str(&format!("\n{}\n", st.bold("corrected command:")));
+                for line in c.trim_end().lines() {
+                    out.push_str(&format!("    {}\n", st.good(line)));
+                }
+            }
+            if let Some(rw) = &rewrite {
+                for s in rw.skipped.iter().filter(|s| s.key != "gpu") {
+                    out.push_str(&format!(
+                        "    {} {}: {}\n",
+                        st.help("note:"),
+                        s.key,
+                        s.reason
+                    ));
+                }
+            }
+            out.push('\n');
+            out.push_str(&summary(&st, report.as_ref(), &parsed, valid));
+            print!("{out}");
+        }
+    }
+    if valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The texts spans point into.
+struct Docs<'a> {
+    command: (&'a str, &'a str),
+    config: Option<(&'a str, &'a str)>,
+}
+
+impl Docs<'_> {
+    fn of(&self, source: Source) -> Option<(&str, &str)> {
+        match source {
+            Source::Command => Some(self.command).filter(|(_, t)| !t.is_empty()),
+            Source::ConfigFile => self.config,
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (
+        text[..at].matches('\n').count() + 1,
+        text[line_start..at].chars().count() + 1,
+    )
+}
+
+/// Longest line shown before it is cut around the marks.
+const MAX_LINE: usize = 160;
+
+/// rustc-style source snippet with `^^^` under each span.
+fn snippet(st: &Style, text: &str, spans: &[Span]) -> String {
+    // (line index) -> list of (start col, end col) in chars
+    let mut marks: std::collections::BTreeMap<usize, Vec<(usize, usize)>> = Default::default();
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut offset = 0;
+    let starts: Vec<usize> = lines
+        .iter()
+        .map(|l| {
+            let s = offset;
+            offset += l.len() + 1;
+            s
+        })
+        .collect();
+    for s in spans {
+        if s.end > text.len() || s.start > s.end {
+            continue;
+        }
+        for (i, &ls) in starts.iter().enumerate() {
+            let le = ls + lines[i].len();
+            if s.start > le || s.end < ls {
+                continue;
+            }
+            let a = s.start.max(ls);
+            let b = s.end.min(le);
+            if a > b || (a == b && s.start != s.end) {
+                continue;
+            }
+            let line = lines[i];
+            let ca = line[..a - ls].chars().count();
+            let cb = line[..b - ls].chars().count().max(ca + 1);
+            marks.entry(i).or_default().push((ca, cb));
+        }
+    }
+    if marks.is_empty() {
+        return String::new();
+    }
+    let width = marks.keys().last().map_or(1, |l| (l + 1).to_string().len());
+    let pad = " ".repeat(width);
+    let mut out = format!("{pad} {}\n", st.gutter("|"));
+    for (i, ms) in &marks {
+        let line: Vec<char> = lines[*i].trim_end_matches('\r').chars().collect();
+        let lo = ms.iter().map(|m| m.0).min().unwrap_or(0);
+        let hi = ms.iter().map(|m| m.1).max().unwrap_or(0);
+        let (from, to) = if line.len() > MAX_LINE {
+            let from = lo.saturating_sub(30);
+            (from, (hi + 30).min(line.len()).max(from))
+        } else {
+            (0, line.len())
+        };
+        let mut shown: String = line[from..to].iter().collect();
+        let mut shift = from;
+        if from > 0 {
+            shown = format!("…{shown}");
+            shift = from.saturating_sub(1);
+        }
+        if to < line.len() {
+            shown.push('…');
+        }
+        let mut carets = vec![' '; hi.saturating_sub(shift) + 1];
+        for (a, b) in ms {
+            for c in carets.iter_mut().take(b - shift).skip(a - shift) {
+                *c = '^';
+            }
+        }
+        let carets: String = carets
+            .into_iter()
+            .collect::<String>()
+            .trim_end()
+            .to_string();
+        out.push_str(&format!(
+            "{} {} {}\n",
+            st.gutter(&format!("{:>width$}", i + 1)),
+            st.gutter("|"),
+            shown
+        ));
+        out.push_str(&format!("{pad} {} {carets}\n", st.gutter("|")));
+    }
+    out
+}
+
+fn parse_diag(st: &Style, d: &ParseDiagnostic, docs: &Docs) -> String {
+    let mut out = format!(
+        "{}: {}\n",
+        st.severity(d.severity, &format!("{}[{}]", label(d.severity), d.code)),
+        st.bold(&d.message)
+    );
+    if d.severity == Severity::Info {
+        return out;
+    }
+    if let (Some(span), Some((name, text))) = (d.span, docs.of(d.source)) {
+        let (l, c) = line_col(text, span.start);
+        out.push_str(&format!(" {} {name}:{l}:{c}\n", st.gutter("-->")));
+        out.push_str(&snippet(st, text, &[span]));
+    }
+    if let Some(s) = &d.suggestion {
+        out.push_str(&format!(
+            "  {} write {}\n",
+            st.help("= help:"),
+            s.replacement
+        ));
+    }
+    if d.severity == Severity::Error {
+        out.push_str(&format!(
+            "  {} preflight explain {}\n",
+            st.dim("= see:"),
+            d.code
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+/// The spans of the keys a diagnostic names (the model path stands for `arch`).
+fn spans_for(d: &Diagnostic, parsed: &Parsed) -> Vec<(Source, Span)> {
+    let mut out = Vec::new();
+    for key in &d.flags {
+        let key = if key == "arch" {
+            "model_path"
+        } else {
+            key.as_str()
+        };
+        if let Some(f) = parsed.span_of(key) {
+            out.push((f.source, f.span));
+        }
+    }
+    out
+}
+
+fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
+    let mut out = format!(
+        "{}: {}\n",
+        st.severity(d.severity, &format!("{}[{}]", label(d.severity), d.code)),
+        st.bold(&d.message)
+    );
+    if d.severity == Severity::Info {
+        return out;
+    }
+    let mut loc = d.stage.label().to_string();
+    if let Some(e) = &d.exception
+        && d.raised_by_sglang
+    {
+        loc = format!("{loc}: {e}");
+    }
+    match &d.source {
+        Some(s) => loc = format!("{loc} at {}", s.cite()),
+        None if !d.raised_by_sglang => loc = format!("{loc} (Preflight's check)"),
+        None => {}
+    }
+    out.push_str(&format!(" {} {loc}\n", st.gutter("-->")));
+    let spans = spans_for(d, parsed);
+    for source in [Source::Command, Source::ConfigFile] {
+        let mut these: Vec<Span> = spans
+            .iter()
+            .filter(|(s, _)| *s == source)
+            .map(|(_, sp)| *sp)
+            .collect();
+        these.sort();
+        if let (false, Some((name, text))) = (these.is_empty(), docs.of(source)) {
+            if source == Source::ConfigFile {
+                let (l, c) = line_col(text, these[0].start);
+                out.push_str(&format!(" {} {name}:{l}:{c}\n", st.gutter("-->")));
+            }
+            out.push_str(&snippet(st, text, &these));
+        }
+    }
+    if d.severity == Severity::Error {
+        for f in &d.fixes {
+            let hw = if f.changes_hardware {
+                " (changes the hardware)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("  {} {}{hw}\n", st.help("= help:"), f.title));
+        }
+        out.push_str(&format!(
+            "  {} preflight explain {}\n",
+            st.dim("= see:"),
+            d.code
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+/// `attention_backend dsa · kv_cache_dtype fp8_e4m3 · page_size 64 …`.
+pub fn resolved_summary(r: &Resolved) -> String {
+    use preflight_core::report::Origin;
+    let mut parts: Vec<String> = Vec::new();
+    // always shown; the others only when the user or a rule set them
+    let always = ["attention_backend", "kv_cache_dtype", "page_size"];
+    let mut push = |k: &str, label: &str, v: Option<String>| {
+        let set = !matches!(r.origin.get(k), None | Some(Origin::Default));
+        if let Some(v) = v.filter(|_| set || always.contains(&k)) {
+            parts.push(format!("{label} {v}"));
+        }
+    };
+    push(
+        "attention_backend",
+        "attention_backend",
+        r.attention_backend.clone(),
+    );
+    if r.prefill_attention_backend != r.attention_backend {
+        push(
+            "prefill_attention_backend",
+            "prefill",
+            r.prefill_attention_backend.clone(),
+        );
+    }
+    if r.decode_attention_backend != r.attention_backend {
+        push(
+            "decode_attention_backend",
+            "decode",
+            r.decode_attention_backend.clone(),
+        );
+    }
+    push(
+        "dsa_prefill_backend",
+        "dsa_prefill",
+        r.dsa_prefill_backend.clone(),
+    );
+    push(
+        "dsa_decode_backend",
+        "dsa_decode",
+        r.dsa_decode_backend.clone(),
+    );
+    push(
+        "dsv4_prefill_backend",
+        "dsv4_prefill",
+        r.dsv4_prefill_backend.clone(),
+    );
+    push(
+        "dsv4_attn_backend",
+        "dsv4_attn",
+        r.dsv4_attn_backend.clone(),
+    );
+    push("kv_cache_dtype", "kv_cache_dtype", r.kv_cache_dtype.clone());
+    push("page_size", "page_size", r.page_size.map(|p| p.to_string()));
+    push(
+        "speculative_algorithm",
+        "speculative",
+        r.speculative_algorithm.clone(),
+    );
+    push("mamba_backend", "mamba", r.mamba_backend.clone());
+    push(
+        "linear_attn_backend",
+        "linear_attn",
+        r.linear_attn_backend.clone(),
+    );
+    if r.disable_cuda_graph {
+        parts.push("cuda_graph off".into());
+    }
+    parts.join(" · ")
+}
+
+fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, valid: bool) -> String {
+    let Some(r) = report else {
+        return format!(
+            "{}: nothing to check\n",
+            st.severity(Severity::Error, "error")
+        );
+    };
+    let count = |sev: Severity| {
+        r.diagnostics.iter().filter(|d| d.severity == sev).count()
+            + parsed
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == sev)
+                .count()
+    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let counts = [
+        plural(count(Severity::Error), "error", "errors"),
+        plural(count(Severity::Warning), "warning", "warnings"),
+        plural(count(Severity::Info), "note", "notes"),
+    ]
+    .join(", ");
+    let on = match (&r.hardware, &r.arch) {
+        (Some(h), Some(a)) => format!(" on {} with {a}", h.name),
+        (Some(h), None) => format!(" on {}", h.name),
+        (None, Some(a)) => format!(" with {a}"),
+        (None, None) => String::new(),
+    };
+    let mut out = if valid {
+        format!(
+            "{}: SGLang {} would start this launch{on} ({counts})\n",
+            st.good(&st.bold("ok")),
+            r.sglang
+        )
+    } else {
+        format!(
+            "{}: SGLang {} would refuse this launch{on} ({counts})\n",
+            st.severity(Severity::Error, "error"),
+            r.sglang
+        )
+    };
+    let res = resolved_summary(&r.resolved);
+    if !res.is_empty() {
+        out.push_str(&format!("{} {}\n", st.dim("resolved:"), res));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_marks_spans_and_cuts_long_lines() {
+        let st = Style::new(crate::ColorChoice::Never);
+        let t = "python -m x \\\n  --tp 2 \\\n  --kv bf16";
+        let tp = t.find("--tp").unwrap();
+        let kv = t.find("--kv").unwrap();
+        let s = snippet(&st, t, &[Span::new(tp, tp + 6), Span::new(kv, kv + 9)]);
+        assert_eq!(
+            s,
+            "  |\n2 |   --tp 2 \\\n  |   ^^^^^^\n3 |   --kv bf16\n  |   ^^^^^^^^^\n"
+        );
+        let long = format!("{} --flag x {}", "a".repeat(200), "b".repeat(200));
+        let s = snippet(&st, &long, &[Span::new(201, 210)]);
+        assert!(s.contains("…") && s.contains("^^^^^^^^^"), "{s}");
+        assert_eq!(snippet(&st, "abc", &[Span::new(10, 12)]), "");
+    }
+}

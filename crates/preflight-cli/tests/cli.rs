@@ -1,0 +1,444 @@
+//! Runs the built `preflight` binary on the seed scenarios and on bad input.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_in(dir: Option<&PathBuf>, args: &[&str], stdin: &str) -> Out {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
+    cmd.args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().expect("spawn preflight");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str], stdin: &str) -> Out {
+    run_in(None, args, stdin)
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("preflight-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+const SEED1: &[&str] = &[
+    "python",
+    "-m",
+    "sglang.launch_server",
+    "--model-path",
+    "zai-org/GLM-5",
+    "--kv-cache-dtype",
+    "bf16",
+    "--dsa-prefill-backend",
+    "flashinfer_sparse_mla",
+];
+
+#[test]
+fn seed1_rtx5090_glm_bf16() {
+    let mut args = vec!["check", "--gpu", "RTX 5090", "--"];
+    args.extend_from_slice(SEED1);
+    let o = run(&args, "");
+    assert_eq!(o.code, 1, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.contains(
+        "error[DSA001]: flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaForCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'."
+    ), "{}", o.stdout);
+    assert!(o.stdout.contains(" --> backend construction: ValueError at python/sglang/kernels/ops/attention/flash_mla_sm120.py:695@0.5.23"));
+    assert!(
+        o.stdout.contains("^^^^^^^^^^^^^^^^^^^^^"),
+        "carets under the flags"
+    );
+    assert!(o.stdout.contains("= help: "));
+    assert!(o.stdout.contains("corrected command:"));
+    assert!(o.stdout.contains(
+        "error: SGLang 0.5.23 would refuse this launch on RTX 5090 with GlmMoeDsaForCausalLM"
+    ));
+    // the corrected command, checked again, passes
+    let corrected = o
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("corrected command:"))
+        .nth(1)
+        .expect("a corrected command")
+        .trim()
+        .to_string();
+    assert!(corrected.starts_with("python -m sglang.launch_server --model-path zai-org/GLM-5"));
+    let again = run(&["check", "--gpu", "RTX 5090", "--", &corrected], "");
+    assert_eq!(again.code, 0, "{corrected}\n{}", again.stdout);
+    // 0.5.19 wording of the same check, from the command itself
+    let mut args = vec![
+        "check", "--gpu", "RTX 5090", "--sglang", "0.5.19", "--format", "json", "--",
+    ];
+    args.extend_from_slice(SEED1);
+    let o = run(&args, "");
+    assert_eq!(o.code, 1);
+    let v: Value = serde_json::from_str(&o.stdout).expect("json");
+    assert_eq!(v["verdict"], "error");
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["sglang"], "0.5.19");
+    assert_eq!(
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["severity"] == "error")
+            .unwrap()["code"],
+        "DSA001"
+    );
+    assert!(v["corrected_command"].is_string());
+    assert_eq!(v["parse"]["config"]["kv_cache_dtype"], "bf16");
+}
+
+#[test]
+fn seed2_b200_dsv4_q8_prefill() {
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "B200",
+            "--arch",
+            "DeepseekV4ForCausalLM",
+            "--",
+            "sglang serve my-org/my-dsv4-finetune --dsv4-prefill-backend flashmla_sparse_q8 --tp 8",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(o.stdout.contains(
+        "error[DSV4001]: DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs."
+    ));
+    assert!(
+        o.stdout
+            .contains("= help: GPU → H100 (changes the hardware)")
+    );
+    // the fix keeps the user's --tp spelling and model
+    assert!(
+        o.stdout
+            .contains("    sglang serve my-org/my-dsv4-finetune --tp 8\n"),
+        "{}",
+        o.stdout
+    );
+    // the same launch from a multi-line paste on stdin, with the env var instead
+    let text = "export SGLANG_DSV4_Q8KV8_PREFILL=1\npython3 -m sglang.launch_server \\\n  --model-path deepseek-ai/DeepSeek-V4-Flash \\\n  --tp 8\n";
+    let o = run(&["check", "--gpu", "B200"], text);
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(o.stdout.contains("error[DSV4001]"));
+    assert!(
+        o.stdout.contains("1 | export SGLANG_DSV4_Q8KV8_PREFILL=1"),
+        "{}",
+        o.stdout
+    );
+    // on an H100 it starts
+    let o = run(&["check", "--gpu", "H100"], text);
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("ok: SGLang 0.5.23 would start this launch on H100")
+    );
+}
+
+#[test]
+fn docker_and_config_files() {
+    let dir = tempdir("cfg");
+    std::fs::write(
+        dir.join("glm.yaml"),
+        "model-path: zai-org/GLM-5\nkv-cache-dtype: bf16\ndsa-prefill-backend: flashinfer_sparse_mla\n",
+    )
+    .unwrap();
+    let o = run_in(
+        Some(&dir),
+        &["check", "--gpu", "RTX 5090", "--config", "glm.yaml"],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.contains("error[DSA001]"));
+    assert!(o.stdout.contains("--> glm.yaml:2:1"), "{}", o.stdout);
+    let o = run_in(
+        Some(&dir),
+        &[
+            "check",
+            "--gpu",
+            "RTX 5090",
+            "--",
+            "docker run --gpus all lmsysorg/sglang:v0.5.23-cu129 sglang serve --config glm.yaml --kv-cache-dtype fp8_e4m3",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    assert!(o.stdout.contains("info[PARSE036]"));
+    let o = run_in(
+        Some(&dir),
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--",
+            "sglang serve --config missing.yaml",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1);
+    assert!(o.stdout.contains("Config file not found: missing.yaml"));
+    let o = run(
+        &["check", "--gpu", "H100", "--config", "/nonexistent/x.yaml"],
+        "",
+    );
+    assert_eq!(o.code, 2);
+    std::fs::write(dir.join("bad.yaml"), "kv-cache-dtype: [bf16\n").unwrap();
+    let o = run_in(
+        Some(&dir),
+        &["check", "--gpu", "H100", "--config", "bad.yaml"],
+        "",
+    );
+    assert_eq!(o.code, 1);
+    assert!(o.stdout.contains("error[PARSE032]"), "{}", o.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn parse_problems_and_usage_errors() {
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--",
+            "python -m sglang.launch_server --model-path m --kv_cache_dtype bf16",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stdout
+            .contains("error[PARSE011]: unrecognized arguments: --kv_cache_dtype bf16")
+    );
+    assert!(o.stdout.contains("= help: write --kv-cache-dtype"));
+    assert!(
+        o.stdout
+            .contains("python -m sglang.launch_server --model-path m --kv-cache-dtype bf16")
+    );
+    // nothing to check
+    let o = run(&["check", "--gpu", "H100"], "");
+    assert_eq!(o.code, 1);
+    assert!(o.stdout.contains("error[PARSE001]"));
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--",
+            "python -m sglang.launch_server --model-path 'unclosed",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1);
+    assert!(o.stdout.contains("error[PARSE004]"));
+    // binary garbage on stdin
+    let o = run(
+        &["check", "--gpu", "H100", "--file", "-"],
+        "\u{1}\u{2}\u{3}\u{4}\u{5}\0",
+    );
+    assert_eq!(o.code, 1);
+    assert!(o.stdout.contains("error[PARSE003]"));
+    // usage errors
+    for args in [
+        &["frobnicate"][..],
+        &["check", "--format", "xml", "--", "x"],
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--compute-capability",
+            "9.0",
+            "--",
+            "x",
+        ],
+        &["explain"],
+        &["explain", "NOPE999"],
+        &["validate", "--bogus"],
+        &["check", "--file", "/nonexistent/launch.sh"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.code, 2, "{args:?}: {}{}", o.stdout, o.stderr);
+        assert!(o.stderr.starts_with("error: "), "{args:?}: {}", o.stderr);
+    }
+    let o = run(&["--help"], "");
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains("preflight check"));
+}
+
+#[test]
+fn validate_jsonl_with_a_bad_line() {
+    let input = [
+        r#"{"id":"seed1","gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
+        "{not json",
+        "",
+        r#"{"id":42,"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_prefill_backend":"flashmla_sparse_q8"}"#,
+        r#"{"gpu":7}"#,
+        "[]",
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ]
+    .join("\n");
+    let o = run(&["validate", "--jsonl"], &input);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let lines: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each output line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 6, "blank lines are skipped");
+    assert_eq!(lines[0]["id"], "seed1");
+    assert_eq!(lines[0]["verdict"], "error");
+    let e0 = lines[0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap()
+        .clone();
+    assert_eq!(e0["code"], "DSA001");
+    assert_eq!(e0["stage"], "construction");
+    assert!(
+        e0["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("flashinfer_sparse_mla supports only")
+    );
+    assert!(lines[0]["resolved"].is_object());
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"].as_str().unwrap().contains("invalid JSON"));
+    assert_eq!(lines[2]["id"], 42);
+    let first_error = lines[2]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap()
+        .clone();
+    assert_eq!(first_error["code"], "DSV4001");
+    assert_eq!(lines[3]["line"], 5);
+    assert_eq!(lines[4]["line"], 6);
+    assert_eq!(lines[5]["verdict"], "ok");
+    assert!(lines[5].get("id").is_none());
+    // invalid UTF-8 is an error line, not a crash
+    let mut child = Command::new(env!("CARGO_BIN_EXE_preflight"))
+        .args(["validate", "--jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe{}\n{}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().next().unwrap().contains("\"line\":1"));
+    assert_eq!(text.lines().count(), 2);
+}
+
+#[test]
+fn explain_codes_and_messages() {
+    let o = run(&["explain", "dsa001"], "");
+    assert_eq!(o.code, 0);
+    for part in [
+        "DSA001",
+        "Message",
+        "What it means",
+        "When it happens",
+        "Solutions",
+        "Example",
+        "Source",
+        "https://github.com/sgl-project/sglang/blob/v0.5.23/",
+    ] {
+        assert!(o.stdout.contains(part), "{part}: {}", o.stdout);
+    }
+    let o = run(&["explain", "PARSE011"], "");
+    assert_eq!(o.code, 0);
+    let o = run(&["explain", "DSA001", "--format", "json"], "");
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["code"], "DSA001");
+    assert_eq!(v["messages"].as_array().unwrap().len(), 1);
+
+    // the seed documents, as pasted
+    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/seeds");
+    if let Ok(entries) = std::fs::read_dir(seeds) {
+        let mut codes = Vec::new();
+        for e in entries.flatten() {
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            let o = run(&["explain", "--message", "-", "--format", "json"], &text);
+            assert_eq!(o.code, 0, "{}", e.path().display());
+            let v: Value = serde_json::from_str(&o.stdout).unwrap();
+            codes.extend(
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["code"].as_str().unwrap().to_string()),
+            );
+        }
+        assert!(
+            codes.contains(&"DSA001".to_string()) && codes.contains(&"DSV4001".to_string()),
+            "{codes:?}"
+        );
+    }
+    let o = run(
+        &[
+            "explain",
+            "--message",
+            "ValueError: flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaForCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'.",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains("error[DSA001]"));
+    assert!(o.stdout.contains("gpu: an SM 12.x GPU such as RTX 5090"));
+    assert!(
+        o.stdout
+            .contains("reproduced: Preflight raises DSA001 on RTX 5090")
+    );
+    let o = run(&["explain", "--message", "everything is fine"], "");
+    assert_eq!(o.code, 1);
+}
+
+#[test]
+fn rules_table_and_json() {
+    let o = run(&["rules"], "");
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.starts_with("CODE"));
+    assert!(o.stdout.contains("DSA001"));
+    let o = run(&["rules", "--format", "json"], "");
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    let rules = v.as_array().unwrap();
+    assert!(rules.len() > 20);
+    assert!(rules.iter().all(|r| r["code"].is_string()
+        && r["severity"].is_string()
+        && r["stage"].is_string()
+        && r["title"].is_string()));
+}
