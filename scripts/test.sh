@@ -19,6 +19,6 @@ cargo clippy -p preflight-web --all-targets --offline --target wasm32-unknown-un
 step "cargo test (native)"
 cargo test --workspace --offline
 step "cargo test (wasm32, headless Chromium)"
-cargo test -p preflight-web --offline --target wasm32-unknown-unknown
+cargo test -p preflight-web --offline --target wasm32-unknown-unknown --test browser
 step "end-to-end"
 bash scripts/e2e.sh

@@ -119,6 +119,12 @@ await test('DSA002: DGX Spark + GLM-5 + fp8 + trtllm (0.5.23 and 0.5.19 messages
   assert((await messages(page)).includes(DSA002_MSG_19), `0.5.19 message missing; got ${JSON.stringify(await messages(page))}`);
   assert(!(await messages(page)).includes(DSA002_MSG_23), '0.5.23 message shown for 0.5.19');
   assert((await page.locator('#pick-sglang').inputValue()) === '0.5.19', 'version picker not on 0.5.19');
+  // Choice lists follow the release: 0.5.19 still has fp4_e2m1, 0.5.23 does not.
+  assert((await page.locator('#flag-kv-cache-dtype option[value="fp4_e2m1"]').count()) === 1, 'fp4_e2m1 missing in 0.5.19');
+  await page.selectOption('#pick-sglang', '0.5.23');
+  await page.waitForFunction((m) => [...document.querySelectorAll('.diag pre.message')].some((e) => e.textContent === m), DSA002_MSG_23, { timeout: 5000 });
+  assert((await page.locator('#flag-kv-cache-dtype option[value="fp4_e2m1"]').count()) === 0, 'fp4_e2m1 offered in 0.5.23');
+  await page.waitForFunction(() => location.search.includes('sglang=0.5.23'), null, { timeout: 5000 });
   await noErrors(page);
 });
 
@@ -146,6 +152,22 @@ await test('changing the KV dtype picker fixes DSA001 and updates the URL', asyn
   assert(search.includes('gpu=RTX%205090'), `URL lost the GPU: ${search}`);
   const row = page.locator('.resolved-table tr[data-field="kv_cache_dtype"]');
   assert((await row.textContent()).includes('your choice'), `KV origin badge: ${await row.textContent()}`);
+  await noErrors(page);
+});
+
+await test('custom compute capability and typed values update diagnostics and URL', async (track) => {
+  const page = track(await open(DSA001_URL));
+  await page.selectOption('#pick-gpu', '__custom__');
+  await page.waitForSelector('#pick-cc');
+  assert((await page.locator('#pick-cc').inputValue()) === '12.0', 'capability not seeded from the RTX 5090');
+  await page.fill('#pick-cc', '9.0');
+  await page.waitForFunction(() => location.search.includes('cc=9.0') && !location.search.includes('gpu='), null, { timeout: 5000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.diag pre.message')].some((m) => m.textContent.includes('sm_major=9')), null, { timeout: 5000 });
+  await page.fill('#flag-page-size', '64x');
+  await page.waitForSelector('.diag[data-code="ARG002"]', { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('page-size=64x'), null, { timeout: 5000 });
+  await page.fill('#pick-cc', '');
+  assert(await page.locator('#pick-cc').isVisible(), 'clearing the capability removed its input');
   await noErrors(page);
 });
 

@@ -46,7 +46,13 @@ impl Reducible for ConfigState {
         match action {
             Action::Set(key, value) => {
                 let value = value.filter(|v| !v.trim().is_empty());
-                cfg.set_key(&key, value.as_deref());
+                if key == "compute_capability" && value.is_none() && cfg.gpu.is_none() {
+                    // Clearing the custom capability keeps the custom mode (and its input)
+                    // so that the user can type a new value.
+                    cfg.compute_capability = Some(String::new());
+                } else {
+                    cfg.set_key(&key, value.as_deref());
+                }
             }
             Action::PickGpu(choice) => {
                 if choice == CUSTOM_GPU {
@@ -112,6 +118,12 @@ mod tests {
         let s = run(s, Action::PickGpu(CUSTOM_GPU.into()));
         assert_eq!(s.cfg.gpu, None);
         assert_eq!(s.cfg.compute_capability.as_deref(), Some("12.0"));
+        let s = s.reduce(Action::Set(
+            "compute_capability".into(),
+            Some(String::new()),
+        ));
+        assert_eq!(s.cfg.compute_capability.as_deref(), Some(""));
+        assert_eq!(crate::options::gpu_select(&s.cfg).selected, CUSTOM_GPU);
         let s = s.reduce(Action::PickGpu("B200".into()));
         assert_eq!(s.cfg.gpu.as_deref(), Some("B200"));
         assert_eq!(s.cfg.compute_capability, None);
