@@ -1,1 +1,306 @@
-//! JavaScript API placeholder.
+//! Preflight's JavaScript API (wasm-bindgen).
+//!
+//! ```js
+//! import init, { validate, parseCommand, explainMessage, correctCommand, rules, gpus, archs }
+//!   from './pkg/preflight_wasm.js';
+//! await init();
+//! const report = validate({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
+//!                           dsa_prefill_backend: 'flashinfer_sparse_mla' });
+//! report.verdict;                 // 'error'
+//! report.diagnostics[0].message;  // SGLang's exact message
+//! const { config, diagnostics } = parseCommand('python -m sglang.launch_server --model-path …');
+//! ```
+//!
+//! Every function returns plain JSON-compatible objects (maps become objects, not `Map`s);
+//! bad input is reported as a thrown `Error` (from `JsError`) or as diagnostics, never as a
+//! panic. The shapes are described by the TypeScript section below. The logic lives in
+//! [`api`], which is plain Rust and tested natively.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+pub mod api;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** A launch configuration: Preflight's own keys plus any SGLang ServerArgs field by name. */
+export interface LaunchConfig {
+  /** SGLang release, e.g. "0.5.23" (default: the newest modelled). */
+  sglang?: string;
+  /** GPU product name from gpus() (case- and space-insensitive). */
+  gpu?: string;
+  /** Custom NVIDIA compute capability such as "12.0", instead of gpu. */
+  compute_capability?: string;
+  /** CUDA version of the torch build, e.g. "12.9". */
+  cuda_version?: string;
+  /** Hugging Face architectures[0], see archs(). */
+  arch?: string;
+  /** --model-path; the architecture is looked up from well-known model ids. */
+  model_path?: string;
+  /** Environment variables. */
+  env?: Record<string, string>;
+  /** ServerArgs fields: kv_cache_dtype, page_size, dsa_prefill_backend, … */
+  [serverArg: string]: unknown;
+}
+
+export type Severity = "error" | "warning" | "info";
+export type Stage = "input" | "argparse" | "resolution" | "construction" | "kernel";
+
+export interface SourceLoc { file: string; line: number; version: string; url: string; }
+export interface Change { key: string; from: string | null; to: string | null; }
+export interface Fix {
+  title: string;
+  changes: Change[];
+  changes_hardware: boolean;
+  config: LaunchConfig;
+  command: string;
+}
+export interface Diagnostic {
+  code: string;
+  name: string;
+  severity: Severity;
+  stage: Stage;
+  exception?: string;
+  /** SGLang's exact message (or Preflight's, when raised_by_sglang is false). */
+  message: string;
+  explanation: string;
+  source: SourceLoc | null;
+  flags: string[];
+  raised_by_sglang: boolean;
+  fixes: Fix[];
+}
+export type Origin = { kind: "user" } | { kind: "default" } | { kind: "rule"; rule: string };
+export interface Resolved {
+  attention_backend: string | null;
+  prefill_attention_backend: string | null;
+  decode_attention_backend: string | null;
+  dsa_prefill_backend: string | null;
+  dsa_decode_backend: string | null;
+  dsv4_prefill_backend: string | null;
+  dsv4_attn_backend: string | null;
+  kv_cache_dtype: string | null;
+  kv_cache_torch_dtype: string | null;
+  page_size: number | null;
+  origin: Record<string, Origin>;
+  [field: string]: unknown;
+}
+export interface Hardware {
+  name: string;
+  gpu_id: string | null;
+  vendor: "nvidia" | "amd";
+  capability: [number, number];
+  gfx: string | null;
+  cuda: [number, number] | null;
+}
+export interface Report {
+  verdict: "ok" | "error";
+  sglang: string;
+  hardware: Hardware | null;
+  arch: string | null;
+  /** In the order SGLang would raise or log them. */
+  diagnostics: Diagnostic[];
+  resolved: Resolved;
+  command: string;
+  corrected: Fix | null;
+}
+
+/** A byte range of the input (UTF-8 offsets; end exclusive). */
+export interface Span { start: number; end: number; }
+export type Source = "command" | "config_file";
+export interface FlagSpan {
+  /** Configuration key: a ServerArgs name, model_path, env.NAME, sglang. */
+  key: string;
+  /** The option as written, e.g. "--tp". */
+  option: string;
+  span: Span;
+  name: Span;
+  value: Span | null;
+  inline: boolean;
+  source: Source;
+  site: { kind: "option" | "positional" | "env_prefix" | "env_export" | "docker_env" | "docker_tag" | "config_key"; [k: string]: unknown };
+  /** False when a later occurrence overrides it. */
+  effective: boolean;
+}
+export interface ParseDiagnostic {
+  /** PARSE001…, see rules() / parseCodes(). */
+  code: string;
+  name: string;
+  severity: Severity;
+  message: string;
+  span: Span | null;
+  source: Source;
+  raised_by_sglang: boolean;
+  suggestion: { span: Span; replacement: string } | null;
+}
+export interface Parsed {
+  /** What the command says (no gpu: set it before validate()). */
+  config: LaunchConfig;
+  diagnostics: ParseDiagnostic[];
+  flags: FlagSpan[];
+  launcher: "python_module" | "sglang_serve" | "flags_only" | "config_file" | null;
+  docker_image: string | null;
+  config_file: { path: string; span: Span; text: string | null } | null;
+  anchors: { argv_end: number | null; env_at: number | null; docker_env_at: number | null; continuation_indent: string | null };
+}
+export interface Rewrite {
+  /** The command with the changes applied, everything else as the user wrote it. */
+  text: string;
+  /** Changes that are not part of a command (the GPU, values set in a config file). */
+  skipped: { key: string; reason: string }[];
+}
+export interface Capture { placeholder: string; text: string; key: string | null; value: string | null; }
+export interface Match {
+  code: string;
+  title: string;
+  severity: Severity;
+  stage: Stage;
+  exception: string | null;
+  /** Releases whose wording matched, e.g. "0.5.19–0.5.23". */
+  versions: string;
+  template: string;
+  matched: string;
+  /** 1-based line of the input. */
+  line: number;
+  captures: Capture[];
+  /** What the message says about the configuration (partial). */
+  config: LaunchConfig;
+  score: number;
+  /** When the message names a GPU and an architecture: the smallest configuration that reproduces it, validated. */
+  reproduced?: { config: LaunchConfig; report: Report };
+}
+export interface RuleView {
+  code: string;
+  name: string;
+  severity: Severity;
+  stage: Stage;
+  exception: string | null;
+  versions: string;
+  messages: { versions: string; template: string }[];
+  sources: SourceLoc[];
+  title: string;
+  explanation: string;
+  trigger: string;
+  situations: string;
+  solutions: string[];
+  flags: string[];
+  example: { bad: LaunchConfig; good: LaunchConfig } | null;
+  raised_by_sglang: boolean;
+  evidence: string | null;
+}
+export interface ParseCodeView { code: string; name: string; severity: Severity; raised_by_sglang: boolean; title: string; explanation: string; }
+export interface Gpu {
+  id: string;
+  name: string;
+  aliases: string[];
+  vendor: "nvidia" | "amd";
+  capability: [number, number];
+  gfx: string | null;
+  memory_gb: number;
+  family: string;
+  spec_sheet: boolean;
+}
+export interface Arch {
+  name: string;
+  label: string;
+  model: string;
+  family: string;
+  attention: "Mha" | "Mla";
+  [fact: string]: unknown;
+}
+"#;
+
+fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("cannot convert the result: {e}")))
+}
+
+fn from_js(v: JsValue) -> Result<serde_json::Value, JsError> {
+    serde_wasm_bindgen::from_value(v)
+        .map_err(|e| JsError::new(&format!("expected a JSON-compatible value: {e}")))
+}
+
+/// Validates a configuration: SGLang's errors in SGLang's order with its exact messages,
+/// the silent rewrites, the effective configuration and verified fixes.
+///
+/// # Errors
+/// Throws when `config` is not an object or a key has the wrong type (e.g. `gpu: 5`).
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "LaunchConfig")] config: JsValue,
+) -> Result<JsValue, JsError> {
+    let report = api::validate(from_js(config)?).map_err(|e| JsError::new(&e))?;
+    to_js(&report)
+}
+
+/// Parses a pasted launch command (`python -m sglang.launch_server …`, `sglang serve …`,
+/// `docker run … lmsysorg/sglang:TAG …`, or a list of flags) into a configuration, with
+/// diagnostics and the byte span of every flag. Never throws for bad text: it becomes
+/// diagnostics. `sglang` selects the release whose flags are read (default: the image
+/// tag's, else the newest).
+#[wasm_bindgen(js_name = parseCommand, unchecked_return_type = "Parsed")]
+pub fn parse_command(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
+    to_js(&api::parse_command(text, sglang))
+}
+
+/// Parses an SGLang `--config` YAML file's text (spans point into it).
+#[wasm_bindgen(js_name = parseConfigYaml, unchecked_return_type = "Parsed")]
+pub fn parse_config_yaml(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
+    to_js(&api::parse_config_yaml(text, sglang))
+}
+
+/// Applies a fix's changes (`report.corrected.changes`) to the command text, keeping
+/// everything else the user wrote; SGLang-refused spellings are corrected too.
+///
+/// # Errors
+/// Throws when `changes` is not an array of `{key, to}` objects.
+#[wasm_bindgen(js_name = correctCommand, unchecked_return_type = "Rewrite")]
+pub fn correct_command(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "Change[]")] changes: JsValue,
+    sglang: Option<String>,
+) -> Result<JsValue, JsError> {
+    let r = api::correct_command(text, from_js(changes)?, sglang).map_err(|e| JsError::new(&e))?;
+    to_js(&r)
+}
+
+/// Finds the rules whose SGLang message an error line, log or traceback contains, best
+/// first, with the values it names and (when it names a GPU and an architecture) a
+/// validated reproduction.
+#[wasm_bindgen(js_name = explainMessage, unchecked_return_type = "Match[]")]
+pub fn explain_message(text: &str) -> Result<JsValue, JsError> {
+    to_js(&api::explain_message(text))
+}
+
+/// The rule catalogue, sorted by code.
+#[wasm_bindgen(unchecked_return_type = "RuleView[]")]
+pub fn rules() -> Result<JsValue, JsError> {
+    to_js(&preflight_core::catalogue::rules())
+}
+
+/// The command parser's diagnostic codes (`PARSE…`).
+#[wasm_bindgen(js_name = parseCodes, unchecked_return_type = "ParseCodeView[]")]
+pub fn parse_codes() -> Result<JsValue, JsError> {
+    to_js(&preflight_core::catalogue::parse_codes())
+}
+
+/// The GPU catalogue.
+#[wasm_bindgen(unchecked_return_type = "Gpu[]")]
+pub fn gpus() -> Result<JsValue, JsError> {
+    to_js(preflight_core::domains::gpu::GPUS)
+}
+
+/// The modelled model architectures with the facts the checks read.
+#[wasm_bindgen(unchecked_return_type = "Arch[]")]
+pub fn archs() -> Result<JsValue, JsError> {
+    to_js(preflight_core::domains::arch::ARCHS)
+}
+
+/// The modelled SGLang releases, oldest first (`["0.5.19", "0.5.23"]`).
+#[wasm_bindgen(unchecked_return_type = "string[]")]
+pub fn releases() -> Result<JsValue, JsError> {
+    let v: Vec<&str> = preflight_core::SglangVersion::ALL
+        .iter()
+        .map(|v| v.as_str())
+        .collect();
+    to_js(&v)
+}

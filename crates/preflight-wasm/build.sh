@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the JS API (ES module for browsers and Node) into OUT (default target/preflight-wasm-pkg):
+#   crates/preflight-wasm/build.sh [--test] [OUT]
+# Needs wasm-bindgen 0.2.130 on PATH (scripts/setup.sh) and, for size, wasm-opt from npm
+# binaryen 132 (node_modules/.bin; Debian's binaryen 108 breaks the module). --test runs the
+# Node smoke test against the result.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+TEST=0
+if [[ "${1:-}" == "--test" ]]; then TEST=1; shift; fi
+OUT="${1:-target/preflight-wasm-pkg}"
+cargo build -p preflight-wasm --target wasm32-unknown-unknown --profile web
+wasm-bindgen --target web --out-dir "$OUT" target/wasm32-unknown-unknown/web/preflight_wasm.wasm
+if [[ -x node_modules/.bin/wasm-opt ]]; then
+  node_modules/.bin/wasm-opt -Oz "$OUT/preflight_wasm_bg.wasm" -o "$OUT/preflight_wasm_bg.wasm"
+fi
+ls -l "$OUT"/preflight_wasm_bg.wasm
+if [[ $TEST == 1 ]]; then
+  PREFLIGHT_PKG="$(cd "$OUT" && pwd)" node --test crates/preflight-wasm/js/smoke.test.mjs
+fi

@@ -1,0 +1,65 @@
+// Node smoke test of the built JS API: `crates/preflight-wasm/build.sh --test`.
+// Usage: node --test crates/preflight-wasm/js/smoke.test.mjs  (PREFLIGHT_PKG = the pkg dir)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pkg = process.env.PREFLIGHT_PKG;
+const api = await import(join(pkg, 'preflight_wasm.js'));
+api.initSync({ module: readFileSync(join(pkg, 'preflight_wasm_bg.wasm')) });
+
+const SEED1 = 'python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla';
+
+test('validate: seed 1 gives SGLang\'s message and plain objects', () => {
+  const r = api.validate({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
+                           dsa_prefill_backend: 'flashinfer_sparse_mla', page_size: 64 });
+  assert.equal(r.verdict, 'error');
+  const e = r.diagnostics.find((d) => d.severity === 'error');
+  assert.equal(e.code, 'DSA001');
+  assert.match(e.message, /^flashinfer_sparse_mla supports only GLM DSA/);
+  assert.equal(typeof r.resolved.origin, 'object');
+  assert.ok(!(r.resolved.origin instanceof Map));
+  assert.ok(r.corrected.changes.length >= 1);
+});
+
+test('validate: bad input throws an Error, never crashes the module', () => {
+  assert.throws(() => api.validate([1, 2]), /expects a LaunchConfig object/);
+  assert.throws(() => api.validate({ gpu: 5 }), /invalid LaunchConfig/);
+  assert.throws(() => api.validate(null));
+  // the module still works afterwards
+  assert.equal(api.validate({ gpu: 'H100', arch: 'LlamaForCausalLM' }).verdict, 'ok');
+});
+
+test('parseCommand, correctCommand', () => {
+  const p = api.parseCommand(SEED1);
+  assert.equal(p.config.arch, 'GlmMoeDsaForCausalLM');
+  assert.equal(p.config.kv_cache_dtype, 'bf16');
+  const f = p.flags.find((x) => x.key === 'kv_cache_dtype');
+  assert.equal(SEED1.slice(f.span.start, f.span.end), '--kv-cache-dtype bf16');
+  const r = api.validate({ ...p.config, gpu: 'RTX 5090' });
+  const fixed = api.correctCommand(SEED1, r.corrected.changes);
+  assert.notEqual(fixed.text, SEED1);
+  assert.equal(api.validate({ ...api.parseCommand(fixed.text).config, gpu: 'RTX 5090' }).verdict, 'ok');
+  assert.equal(api.parseCommand('').diagnostics[0].code, 'PARSE001');
+  assert.equal(api.parseCommand("sglang serve 'unclosed").diagnostics[0].code, 'PARSE004');
+  assert.equal(api.parseCommand('x'.repeat(1 << 20)).diagnostics[0].code, 'PARSE002');
+  assert.equal(api.parseCommand('--tp 2', '0.5.19').config.tp_size, 2);
+  assert.equal(api.parseConfigYaml('tp: 4\n').config.tp_size, 4);
+  assert.throws(() => api.correctCommand(SEED1, 'nope'), /array of changes/);
+});
+
+test('explainMessage, catalogues', () => {
+  const r = api.validate({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
+                           dsa_prefill_backend: 'flashinfer_sparse_mla' });
+  const m = api.explainMessage('ValueError: ' + r.diagnostics.find((d) => d.severity === 'error').message);
+  assert.equal(m[0].code, 'DSA001');
+  assert.equal(m[0].config.gpu, 'RTX 5090');
+  assert.equal(m[0].reproduced.report.verdict, 'error');
+  assert.deepEqual(api.explainMessage('all good'), []);
+  assert.ok(api.rules().some((x) => x.code === 'DSV4001'));
+  assert.ok(api.parseCodes().some((x) => x.code === 'PARSE010'));
+  assert.ok(api.gpus().some((g) => g.name === 'RTX 5090'));
+  assert.ok(api.archs().some((a) => a.name === 'DeepseekV4ForCausalLM'));
+  assert.deepEqual(api.releases().slice(-1), ['0.5.23']);
+});

@@ -1,0 +1,176 @@
+//! The JavaScript API's logic as plain Rust (JSON values in, serializable values out), so
+//! that it is tested natively; `lib.rs` only converts to and from `JsValue`.
+
+use preflight_core::explain::{self, Match};
+use preflight_core::parse::{self, ParseOptions, Parsed, Rewrite};
+use preflight_core::report::Change;
+use preflight_core::{LaunchConfig, Report};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Validates a LaunchConfig given as JSON.
+///
+/// # Errors
+/// A message when the value is not an object or a key has the wrong type.
+pub fn validate(config: Value) -> Result<Report, String> {
+    if !config.is_object() {
+        return Err(format!(
+            "validate() expects a LaunchConfig object, got {}",
+            kind(&config)
+        ));
+    }
+    let cfg: LaunchConfig =
+        serde_json::from_value(config).map_err(|e| format!("invalid LaunchConfig: {e}"))?;
+    Ok(preflight_core::validate(&cfg))
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Parses a launch command.
+pub fn parse_command(text: &str, sglang: Option<String>) -> Parsed {
+    parse::parse_command_with(
+        text,
+        &ParseOptions {
+            sglang,
+            read_file: None,
+        },
+    )
+}
+
+/// Parses a `--config` YAML file's text.
+pub fn parse_config_yaml(text: &str, sglang: Option<String>) -> Parsed {
+    parse::parse_config_yaml(
+        text,
+        &ParseOptions {
+            sglang,
+            read_file: None,
+        },
+    )
+}
+
+/// Applies `changes` (`[{key, to}]`, as in `report.corrected.changes`) to the command text.
+///
+/// # Errors
+/// A message when `changes` is not an array of objects with a string `key` and a string or
+/// null `to`.
+pub fn correct_command(
+    text: &str,
+    changes: Value,
+    sglang: Option<String>,
+) -> Result<Rewrite, String> {
+    let Value::Array(items) = changes else {
+        return Err(format!(
+            "correctCommand() expects an array of changes, got {}",
+            kind(&changes)
+        ));
+    };
+    let mut list = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let key = item
+            .get("key")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("change {i}: expected a string `key`"))?;
+        let to = match item.get("to") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            Some(Value::Bool(b)) => Some(b.to_string()),
+            Some(other) => {
+                return Err(format!(
+                    "change {i}: `to` must be a string or null, got {}",
+                    kind(other)
+                ));
+            }
+        };
+        list.push(Change {
+            key: key.to_string(),
+            from: None,
+            to,
+        });
+    }
+    let parsed = parse_command(text, sglang);
+    Ok(parse::rewrite_command(text, &parsed, &list, true))
+}
+
+/// A match with its validated reproduction, when the message says enough.
+#[derive(Serialize)]
+pub struct Explained {
+    /// The match.
+    #[serde(flatten)]
+    pub m: Match,
+    /// The smallest configuration that reproduces the error, and its report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reproduced: Option<Reproduced>,
+}
+
+/// A reproduction of an explained error.
+#[derive(Serialize)]
+pub struct Reproduced {
+    /// The configuration validated.
+    pub config: LaunchConfig,
+    /// Its report.
+    pub report: Report,
+}
+
+/// Explains an error message or traceback.
+pub fn explain_message(text: &str) -> Vec<Explained> {
+    explain::explain_message(text)
+        .into_iter()
+        .map(|m| {
+            let reproduced =
+                explain::reproduce(&m).map(|(config, report)| Reproduced { config, report });
+            Explained { m, reproduced }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn validate_seed_and_bad_input() {
+        let r = validate(json!({"gpu": "RTX 5090", "arch": "GlmMoeDsaForCausalLM",
+            "kv_cache_dtype": "bf16", "dsa_prefill_backend": "flashinfer_sparse_mla"}))
+        .unwrap();
+        assert_eq!(r.first_error().unwrap().code, "DSA001");
+        assert!(validate(json!([1])).unwrap_err().contains("an array"));
+        assert!(
+            validate(json!({"gpu": 5}))
+                .unwrap_err()
+                .contains("invalid LaunchConfig")
+        );
+        assert!(validate(json!(null)).is_err());
+    }
+
+    #[test]
+    fn parse_correct_explain() {
+        let t = "python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla";
+        let p = parse_command(t, None);
+        assert_eq!(p.config.arch.as_deref(), Some("GlmMoeDsaForCausalLM"));
+        let mut cfg = serde_json::to_value(&p.config).unwrap();
+        cfg["gpu"] = json!("RTX 5090");
+        let report = validate(cfg).unwrap();
+        let changes = serde_json::to_value(&report.corrected.as_ref().unwrap().changes).unwrap();
+        let fixed = correct_command(t, changes, None).unwrap();
+        assert_ne!(fixed.text, t);
+        assert!(correct_command(t, json!({"key": "x"}), None).is_err());
+        assert!(correct_command(t, json!([{"key": 1}]), None).is_err());
+        let e = explain_message(&report.first_error().unwrap().message);
+        assert_eq!(e[0].m.code, "DSA001");
+        assert!(e[0].reproduced.is_some());
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v[0]["code"], "DSA001");
+        assert!(v[0]["reproduced"]["report"]["verdict"].is_string());
+    }
+}
