@@ -68,8 +68,8 @@ if [ "$(installed_version wasm-bindgen || true)" != "$WASM_BINDGEN_VERSION" ] \
 fi
 
 # 5. Crate sources, so that every later build can run with --offline.
-if ! cargo fetch --locked --quiet 2>/dev/null; then
-  log "cargo fetch"
+if ! cargo fetch --locked --offline --quiet 2>/dev/null; then
+  log "cargo fetch --locked"
   cargo fetch --locked
   did=1
 fi
