@@ -5,6 +5,8 @@
 //! [`options`] (picker models derived from the core's tables, pure), [`browser`] (location,
 //! history, clipboard), [`components`] (one component per file).
 
+#![warn(missing_docs)]
+
 pub mod browser;
 pub mod components;
 pub mod options;
