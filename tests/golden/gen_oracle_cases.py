@@ -14,13 +14,15 @@ Needs the oracle environment active (stdlib only otherwise):
 
 Options: --oracle PATH (default: ../shared/oracle/oracle.py relative to the
 repo root), --out FILE, --jobs N, --list (print the configs and exit),
---raw FILE (also keep the oracle's raw result lines), --from-raw FILE (rebuild
-the golden file from a saved raw run instead of calling the oracle).
+--raw FILE (also keep the oracle's raw result lines), --reuse FILE (take the
+results of configs already in a saved --raw file, run only the new ones; ids
+are hashes of the config, so a changed config is always re-run).
 
 Every case is {"id", "source", "config", "expect"}: "config" is Preflight's
 LaunchConfig JSON, "expect" SGLang's verdict as the oracle reports it, and
 "source" the oracle's `where` file and line ("srt/arg_groups/overrides.py:1204")
-for errors, null for ok cases. Oracle harness_error results are skipped (and
+for errors ("argparse" for argparse choice errors), null for ok cases. See
+README.md in this directory. Oracle harness_error results are skipped (and
 counted on stderr).
 """
 
@@ -181,6 +183,8 @@ def build_cases():
                 for pre, dec in dsa_pairs:
                     tps = [None]
                     if pre == "triton_sparse_mla" and gpu in ("RTX 5090", "DGX Spark"):
+                        tps = [None, 2, 4]
+                    elif pre == "triton_sparse_mla" and dec is None and kv in ("auto", "fp8_e4m3"):
                         tps = [None, 2, 4]
                     for tp in tps:
                         c.add("dsa", gpu, arch, kv_cache_dtype=kv, tp_size=tp,
@@ -353,6 +357,33 @@ def build_cases():
     for cc in ["8.0", "9.0", "10.0", "12.0", "12.1"]:
         for arch, kw in other_cases[:7]:
             c.add("cc", None, arch, cc=cc, **kw)
+
+    # --- argparse choices, deprecated aliases, rarer flag values ----------
+    c.add("choices", "H100", "LlamaForCausalLM", attention_backend="cutlass_mla")
+    c.add("choices", "H100", "LlamaForCausalLM", attention_backend="dual_chunk_flash_attn")
+    c.add("choices", "B200", "LlamaForCausalLM", attention_backend="bogus")
+    c.add("choices", "H100", "LlamaForCausalLM", kv_cache_dtype="fp4_e2m1")
+    c.add("choices", "B200", "LlamaForCausalLM", kv_cache_dtype="fp4_mx_block16")
+    c.add("choices", "B200", "DeepseekV3ForCausalLM", kv_cache_dtype="fp4_mx_block16")
+    c.add("choices", "RTX 5090", "GlmMoeDsaForCausalLM", kv_cache_dtype="fp8_e4m3",
+          dsa_decode_backend="triton_sparse_mla")
+    c.add("choices", "H100", "DeepseekV4ForCausalLM", dsv4_prefill_backend="flashmla_kv")
+    c.add("choices", "H100", "DeepseekV4ForCausalLM", dsv4_attn_backend="fa3")
+    c.add("choices", "B200", "DeepseekV3ForCausalLM", attention_backend="tokenspeed_mla")
+    c.add("choices", "B200", "DeepseekV4ForCausalLM", attention_backend="compressed")
+    c.add("choices", "H100", "DeepseekV32ForCausalLM", attention_backend="nsa")
+    for gpu in ["H100", "RTX 5090"]:
+        for pre in ["flashmla_auto", "triton", "aiter"]:
+            c.add("choices", gpu, "GlmMoeDsaForCausalLM", dsa_prefill_backend=pre)
+    for gpu in ["B200", "RTX 5090"]:  # bf16 vs bfloat16 spelling for the MLA backends
+        for be in ["trtllm_mla", "cutedsl_mla"]:
+            for kv in ["bf16", "bfloat16", "fp8_e4m3", "fp8_e5m2"]:
+                c.add("choices", gpu, "DeepseekV3ForCausalLM", attention_backend=be,
+                      kv_cache_dtype=kv)
+    for gpu in ["H100", "B200", "RTX 5090"]:
+        for dq in ["auto", "nvfp4", "fp8_e4m3"]:
+            c.add("choices", gpu, "LlamaForCausalLM", kv_cache_dtype="nvfp4",
+                  prefill_kv_cache_dequant_dtype=dq)
     return c.items
 
 
@@ -410,10 +441,13 @@ def to_case(cid, cfg, res):
         expect["where"] = res.get("where")
         expect["line"] = res.get("line")
         where = res.get("where") or ""
-        path = where.split(":", 1)[0]
-        if path.startswith("sglang/"):
-            path = path[len("sglang/"):]
-        source = f"{path}:{res['line']}" if res.get("line") is not None else path
+        if res.get("stage") == "argparse":
+            source = "argparse"
+        else:
+            path = where.split(":", 1)[0]
+            if path.startswith("sglang/"):
+                path = path[len("sglang/"):]
+            source = f"{path}:{res['line']}" if res.get("line") is not None else path
     else:
         resolved = res.get("resolved") or {}
         expect["resolved"] = {k: resolved[k] for k in RESOLVED_KEYS if k in resolved}
@@ -464,7 +498,9 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--list", action="store_true", help="print the oracle configs and exit")
     ap.add_argument("--raw", default=None, help="also write the oracle's raw results here")
-    ap.add_argument("--from-raw", default=None, help="use saved raw results instead of running")
+    ap.add_argument("--reuse", default=None,
+                    help="saved raw results (--raw of an earlier run with the same oracle "
+                         "environment): only configs whose id is not in it are run")
     args = ap.parse_args(argv)
 
     items = build_cases()
@@ -479,23 +515,27 @@ def main(argv=None):
         return 0
 
     t0 = time.time()
-    if args.from_raw:
-        by_id = {}
-        with open(args.from_raw) as f:
+    by_id = {}
+    if args.reuse:
+        with open(args.reuse) as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
                     by_id[r.get("id")] = r
-        results = [by_id.get(i) or {"outcome": "harness_error", "message": "missing"} for i in ids]
-    else:
+    todo = [o for o in oracle_cfgs if o["id"] not in by_id]
+    if todo:
         oracle = Path(args.oracle)
         if not oracle.exists():
             raise SystemExit(f"oracle not found: {oracle} (use --oracle)")
-        results = run_oracle(oracle, oracle_cfgs, args.jobs, args.timeout)
-        if args.raw:
-            with open(args.raw, "w") as f:
-                for r in results:
-                    f.write(json.dumps(r, sort_keys=True) + "\n")
+        print(f"running {len(todo)} of {len(oracle_cfgs)} configs through {oracle}",
+              file=sys.stderr)
+        for r in run_oracle(oracle, todo, args.jobs, args.timeout):
+            by_id[r["id"]] = r
+    results = [by_id[i] for i in ids]
+    if args.raw:
+        with open(args.raw, "w") as f:
+            for r in results:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
     elapsed = time.time() - t0
 
     cases, skipped = [], []
