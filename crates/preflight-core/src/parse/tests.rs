@@ -473,3 +473,65 @@ mod props {
         }
     }
 }
+
+/// For every rule example that fails: render it as a command, parse it back, validate,
+/// rewrite the command with the best fix, parse the rewritten command, and validate again:
+/// the corrected command in the user's words passes.
+#[test]
+fn corrected_commands_validate() {
+    let mut checked = 0;
+    let mut failed = Vec::new();
+    for rule in crate::rules::all() {
+        let Some((bad, _)) = rule.example else { continue };
+        let Ok(cfg) = serde_json::from_str::<LaunchConfig>(bad) else { continue };
+        let text = crate::command::render_command(&cfg);
+        let p = parse_command_with(
+            &text,
+            &ParseOptions {
+                sglang: cfg.sglang.clone(),
+                read_file: None,
+            },
+        );
+        // what a command cannot say comes from the example
+        let with_hw = |mut c: LaunchConfig| {
+            c.gpu = cfg.gpu.clone();
+            c.compute_capability = cfg.compute_capability.clone();
+            c.cuda_version = cfg.cuda_version.clone();
+            c.sglang = cfg.sglang.clone();
+            c.arch = cfg.arch.clone().or(c.arch);
+            c
+        };
+        let report = crate::validate(&with_hw(p.config.clone()));
+        let Some(fix) = report.corrected.as_ref().filter(|f| !f.changes_hardware) else {
+            continue;
+        };
+        if fix
+            .changes
+            .iter()
+            .any(|c| matches!(c.key.as_str(), "cuda_version" | "sglang" | "arch"))
+        {
+            continue;
+        }
+        let fixed = rewrite_command(&text, &p, &fix.changes, true);
+        let again = parse_command_with(
+            &fixed.text,
+            &ParseOptions {
+                sglang: cfg.sglang.clone(),
+                read_file: None,
+            },
+        );
+        let r2 = crate::validate(&with_hw(again.config.clone()));
+        checked += 1;
+        if r2.verdict != crate::Verdict::Ok {
+            failed.push(format!(
+                "{}: {text}\n  fix {} → {}\n  {:?}",
+                rule.code,
+                fix.title,
+                fixed.text,
+                r2.first_error().map(|d| &d.message)
+            ));
+        }
+    }
+    assert!(checked > 20, "{checked}");
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
