@@ -39,9 +39,12 @@ pub fn run(format: Format) -> ExitCode {
             r.title
         ));
     }
+    let parse = catalogue::parse_codes();
     out.push_str(&format!(
-        "\n{} rules; the command parser's own codes are PARSE001–PARSE036 (`preflight explain PARSE010`).\n",
-        rules.len()
+        "\n{} rules; the command parser's own codes are {}–{} (`preflight explain PARSE010`).\n",
+        rules.len(),
+        parse.first().map_or("", |c| c.code),
+        parse.last().map_or("", |c| c.code),
     ));
     print!("{out}");
     ExitCode::SUCCESS

@@ -65,7 +65,7 @@ def kind(o):
     return {
         "int": "Int",
         "float": "Float",
-        "human_readable_int": "Int",
+        "human_readable_int": "HumanInt",
         "loads": "Json",
         "json_list_type": "Json",
     }.get(o["type"], "Str")

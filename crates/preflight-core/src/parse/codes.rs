@@ -308,6 +308,16 @@ code!(
     "SGLang puts the config file's flags before the command line's, so a flag on the command line wins over the file's value."
 );
 
+code!(
+    INVALID_VALUE,
+    "PARSE037",
+    "invalid-value",
+    Error,
+    true,
+    "SGLang does not accept this value",
+    "argparse converts and checks the value of every option before SGLang starts: an `int` option refuses text (`invalid int value`), a `float` option likewise, and an option with choices refuses anything else (`invalid choice: … (choose from …)`). Preflight checks this for the flags it does not model in depth; modelled flags get ARG001/ARG002."
+);
+
 /// Every parse code, sorted.
 pub static ALL: &[&ParseCode] = &[
     &EMPTY,
@@ -340,6 +350,7 @@ pub static ALL: &[&ParseCode] = &[
     &CONFIG_NULL,
     &CONFIG_IGNORED,
     &CONFIG_OVERRIDDEN,
+    &INVALID_VALUE,
 ];
 
 /// Looks a parse code up (case-insensitive).

@@ -1486,6 +1486,19 @@ impl<'a> Parser<'a> {
     /// Stores a value under `key` and records its span.
     fn store(&mut self, o: Option<&CliOption>, key: String, stored: Stored, mut fs: FlagSpan) {
         fs.key = key.clone();
+        if let Some(o) = o.filter(|o| find_flag(o.dest).is_none()) {
+            let values: Vec<&str> = match &stored {
+                Stored::Text(t) => vec![t.as_str()],
+                Stored::List(l) => l.iter().map(String::as_str).collect(),
+                _ => Vec::new(),
+            };
+            if let Some(msg) = values.iter().find_map(|v| invalid_value(o, v)) {
+                self.diags.push(
+                    ParseDiagnostic::new(&codes::INVALID_VALUE, msg, fs.value.or(Some(fs.span)))
+                        .in_source(fs.source),
+                );
+            }
+        }
         let shown = match &stored {
             Stored::Text(t) => t.clone(),
             Stored::List(l) => l.join(" "),
@@ -1514,6 +1527,56 @@ impl<'a> Parser<'a> {
         };
         self.cfg.args.insert(key, value);
     }
+}
+
+/// argparse's error for a value of an option SGLang converts (`type=int`, `float`) or
+/// restricts (`choices=`), Python 3.11 wording; `None` when argparse accepts it.
+fn invalid_value(o: &CliOption, v: &str) -> Option<String> {
+    use crate::sglang_cli::ValueKind;
+    let bad_type = match o.value {
+        ValueKind::Int if !py_int(v) => Some("int"),
+        ValueKind::Float if !py_float(v) => Some("float"),
+        _ => None,
+    };
+    if let Some(t) = bad_type {
+        return Some(format!(
+            "argument {}: invalid {t} value: {}",
+            o.display(),
+            py_str_repr(v)
+        ));
+    }
+    if !o.choices.is_empty() && !o.choices.contains(&v) {
+        let shown: Vec<String> = o.choices.iter().map(|c| py_str_repr(c)).collect();
+        return Some(format!(
+            "argument {}: invalid choice: {} (choose from {})",
+            o.display(),
+            py_str_repr(v),
+            shown.join(", ")
+        ));
+    }
+    None
+}
+
+/// Whether Python's `int()` accepts the text (blanks around, a sign, digits with single
+/// underscores between them).
+fn py_int(v: &str) -> bool {
+    let t = v.trim();
+    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+    !t.is_empty()
+        && !t.starts_with('_')
+        && !t.ends_with('_')
+        && !t.contains("__")
+        && t.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+/// Whether Python's `float()` accepts the text (approximately: Rust's float syntax, with
+/// Python's underscores between digits; `inf`/`nan` included).
+fn py_float(v: &str) -> bool {
+    let t = v.trim();
+    if t.contains("__") || t.starts_with('_') || t.ends_with('_') {
+        return false;
+    }
+    t.replace('_', "").parse::<f64>().is_ok()
 }
 
 /// How a suggested option spelling is written: `--flag` on the command line, `flag` as a

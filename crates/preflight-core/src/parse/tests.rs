@@ -152,6 +152,23 @@ fn what_sglang_refuses() {
     assert_eq!(p.config.args["page_size"], json!(2));
     let p = parse_command("python -m sglang.launch_server --tp 2");
     assert_eq!(codes_of(&p), ["PARSE013", "PARSE017"]);
+    // argparse's type and choice checks, for flags Preflight does not model
+    let p = parse_command(
+        "sglang serve m --stream-interval many --load-format nope --mem-fraction-static 0.8 --schedule-conservativeness 1e-1 --context-length 128k",
+    );
+    assert_eq!(codes_of(&p), ["PARSE037", "PARSE037"]);
+    assert_eq!(
+        p.diagnostics[0].message,
+        "argument --stream-interval: invalid int value: 'many'"
+    );
+    assert!(
+        p.diagnostics[1].message.starts_with(
+            "argument --load-format: invalid choice: 'nope' (choose from 'auto', 'pt', "
+        )
+    );
+    let p = parse_config_yaml("stream-interval: many\n", &ParseOptions::default());
+    assert_eq!(codes_of(&p), ["PARSE037"]);
+    assert_eq!(p.diagnostics[0].source, Source::ConfigFile);
     // negative numbers are values
     let p = parse_command("python -m sglang.launch_server --model m --page-size -1");
     assert_eq!(p.config.args["page_size"], json!(-1));
@@ -482,8 +499,12 @@ fn corrected_commands_validate() {
     let mut checked = 0;
     let mut failed = Vec::new();
     for rule in crate::rules::all() {
-        let Some((bad, _)) = rule.example else { continue };
-        let Ok(cfg) = serde_json::from_str::<LaunchConfig>(bad) else { continue };
+        let Some((bad, _)) = rule.example else {
+            continue;
+        };
+        let Ok(cfg) = serde_json::from_str::<LaunchConfig>(bad) else {
+            continue;
+        };
         let text = crate::command::render_command(&cfg);
         let p = parse_command_with(
             &text,

@@ -41,8 +41,10 @@ pub enum Arity {
 pub enum ValueKind {
     /// A switch: no value.
     None,
-    /// `int` (or SGLang's `human_readable_int`).
+    /// `int`.
     Int,
+    /// SGLang's `human_readable_int`: an int or `25.6k`, `1Mi` … (`sglang/srt/utils/common.py`).
+    HumanInt,
     /// `float`.
     Float,
     /// `str` or another text parser.
