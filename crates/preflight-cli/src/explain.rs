@@ -210,10 +210,10 @@ pub fn message(text: &str, format: Format, st: Style) -> ExitCode {
             .iter()
             .map(|m| {
                 let mut v = serde_json::to_value(m).unwrap_or_default();
-                if let (Some(obj), Some((cfg, r))) = (v.as_object_mut(), reproduce(m)) {
+                if let (Some(obj), Some(rep)) = (v.as_object_mut(), reproduce(m)) {
                     obj.insert(
                         "reproduced".into(),
-                        serde_json::json!({ "config": cfg, "report": r }),
+                        serde_json::to_value(&rep).unwrap_or_default(),
                     );
                 }
                 v
@@ -296,16 +296,22 @@ fn one_match(st: &Style, m: &Match) -> String {
             ));
         }
     }
-    if let Some((cfg, r)) = reproduce(m) {
+    if let Some(rep) = reproduce(m) {
+        let (cfg, r) = (&rep.config, &rep.report);
         let hit = r.diagnostics.iter().find(|d| d.code == m.code);
         match hit {
             Some(d) => {
+                let source = if rep.from_example {
+                    " (the message names no GPU or model: the rule's example)"
+                } else {
+                    ""
+                };
                 out.push_str(&format!(
-                    "  {} Preflight raises {} on {} for\n    {}\n",
+                    "  {} Preflight raises {} on {}{source} for\n    {}\n",
                     st.help("reproduced:"),
                     m.code,
                     cfg.gpu.as_deref().unwrap_or("this GPU"),
-                    render_command(&cfg)
+                    render_command(cfg)
                 ));
                 for f in d.fixes.iter() {
                     let hw = if f.changes_hardware {

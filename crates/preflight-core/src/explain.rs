@@ -616,33 +616,76 @@ pub fn listed_values(c: &Capture) -> Vec<String> {
     list_items(&c.text)
 }
 
-/// When a match says enough (a GPU and a model architecture), validates the configuration
-/// it describes, to show whether Preflight reproduces the error and how to fix it.
+/// A validated configuration that raises an explained error.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reproduction {
+    /// The configuration validated.
+    pub config: LaunchConfig,
+    /// Its report.
+    pub report: crate::Report,
+    /// True when the message does not name the GPU or the architecture and the rule's
+    /// example configuration supplied them (with the message's values laid over it).
+    pub from_example: bool,
+}
+
+/// Validates the configuration a match describes, to show whether Preflight reproduces
+/// the error and how to fix it.
 ///
 /// Messages print resolved values, some of which SGLang chose itself (`decode_impl='trtllm'`
 /// when only the prefill backend was set), so flags are dropped one at a time as long as the
 /// same error is still the first one: the smallest configuration that reproduces it, whose
-/// fixes are the natural ones. Returns that configuration and its report (the full one when
-/// Preflight does not reproduce the error).
-pub fn reproduce(m: &Match) -> Option<(LaunchConfig, crate::Report)> {
-    let c = &m.config;
-    if c.gpu.is_none() || c.arch.is_none() {
-        return None;
-    }
+/// fixes are the natural ones. When the message names no GPU or no architecture, the rule's
+/// example configuration (with the message's values laid over it) is used if it reproduces
+/// the error. `None` when neither says enough.
+pub fn reproduce(m: &Match) -> Option<Reproduction> {
     let first = |cfg: &LaunchConfig| crate::evaluate(cfg).first_error().map(|d| d.code.clone());
-    let mut cfg = c.clone();
-    if first(&cfg).as_deref() == Some(m.code) {
-        let keys: Vec<String> = cfg.args.keys().cloned().collect();
-        for k in keys.iter().rev() {
-            let mut smaller = cfg.clone();
-            smaller.args.remove(k);
-            if first(&smaller).as_deref() == Some(m.code) {
-                cfg = smaller;
+    let c = &m.config;
+    if c.gpu.is_some() && c.arch.is_some() {
+        let mut cfg = c.clone();
+        if first(&cfg).as_deref() == Some(m.code) {
+            let keys: Vec<String> = cfg.args.keys().cloned().collect();
+            for k in keys.iter().rev() {
+                let mut smaller = cfg.clone();
+                smaller.args.remove(k);
+                if first(&smaller).as_deref() == Some(m.code) {
+                    cfg = smaller;
+                }
             }
         }
+        let report = crate::validate(&cfg);
+        return Some(Reproduction {
+            config: cfg,
+            report,
+            from_example: false,
+        });
+    }
+    let (bad, _) = rules::find(m.code)?.example?;
+    let mut cfg: LaunchConfig = serde_json::from_str(bad).ok()?;
+    if let Some(g) = &c.gpu {
+        cfg.set_key("gpu", Some(g));
+    }
+    if let Some(a) = &c.arch {
+        cfg.arch = Some(a.clone());
+        cfg.model_path = None;
+    }
+    if c.sglang.is_some() {
+        cfg.sglang = c.sglang.clone();
+    }
+    for (k, v) in &c.args {
+        cfg.args.insert(k.clone(), v.clone());
+    }
+    for (k, v) in &c.env {
+        cfg.env.insert(k.clone(), v.clone());
+    }
+    if first(&cfg).as_deref() != Some(m.code) {
+        return None;
     }
     let report = crate::validate(&cfg);
-    Some((cfg, report))
+    Some(Reproduction {
+        config: cfg,
+        report,
+        from_example: true,
+    })
 }
 
 #[cfg(test)]
@@ -672,12 +715,26 @@ mod tests {
             );
             assert_eq!(c.arg("dsa_decode_backend").as_deref(), Some("trtllm"));
             // and Preflight reproduces it
-            let (cfg, r) = reproduce(&m[0]).unwrap();
+            let rep = reproduce(&m[0]).unwrap();
+            let (cfg, r) = (&rep.config, &rep.report);
+            assert!(!rep.from_example);
             assert_eq!(r.first_error().unwrap().code, "DSA001");
             // the decode backend SGLang chose itself is not needed to reproduce it
             assert_eq!(cfg.arg("dsa_decode_backend"), None);
             assert_eq!(cfg.arg("kv_cache_dtype").as_deref(), Some("bfloat16"));
         }
+    }
+
+    #[test]
+    fn messages_without_hardware_reproduce_from_the_example() {
+        let m = explain_message(
+            "ValueError: DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.",
+        );
+        assert_eq!(m[0].code, "DSV4001");
+        let rep = reproduce(&m[0]).unwrap();
+        assert!(rep.from_example);
+        assert_eq!(rep.report.first_error().unwrap().code, "DSV4001");
+        assert!(rep.report.corrected.is_some());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The JavaScript API's logic as plain Rust (JSON values in, serializable values out), so
 //! that it is tested natively; `lib.rs` only converts to and from `JsValue`.
 
-use preflight_core::explain::{self, Match};
+use preflight_core::explain::{self, Match, Reproduction};
 use preflight_core::parse::{self, ParseOptions, Parsed, Rewrite};
 use preflight_core::report::Change;
 use preflight_core::{LaunchConfig, Report};
@@ -109,16 +109,7 @@ pub struct Explained {
     pub m: Match,
     /// The smallest configuration that reproduces the error, and its report.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reproduced: Option<Reproduced>,
-}
-
-/// A reproduction of an explained error.
-#[derive(Serialize)]
-pub struct Reproduced {
-    /// The configuration validated.
-    pub config: LaunchConfig,
-    /// Its report.
-    pub report: Report,
+    pub reproduced: Option<Reproduction>,
 }
 
 /// Explains an error message or traceback.
@@ -126,8 +117,7 @@ pub fn explain_message(text: &str) -> Vec<Explained> {
     explain::explain_message(text)
         .into_iter()
         .map(|m| {
-            let reproduced =
-                explain::reproduce(&m).map(|(config, report)| Reproduced { config, report });
+            let reproduced = explain::reproduce(&m);
             Explained { m, reproduced }
         })
         .collect()

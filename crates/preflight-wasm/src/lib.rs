@@ -165,8 +165,9 @@ export interface Match {
   /** What the message says about the configuration (partial). */
   config: LaunchConfig;
   score: number;
-  /** When the message names a GPU and an architecture: the smallest configuration that reproduces it, validated. */
-  reproduced?: { config: LaunchConfig; report: Report };
+  /** A validated configuration that raises it: the smallest one the message's values give, or
+   *  (from_example) the rule's example when the message names no GPU or model. */
+  reproduced?: { config: LaunchConfig; report: Report; from_example: boolean };
 }
 export interface RuleView {
   code: string;
