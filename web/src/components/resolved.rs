@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use preflight_core::domains::arch::find_arch;
 use preflight_core::report::{Origin, Resolved, Severity};
 use preflight_core::{LaunchConfig, Report};
 use yew::prelude::*;
@@ -18,8 +19,20 @@ pub struct ResolvedPanelProps {
     pub cfg: LaunchConfig,
 }
 
-/// One row: label, field name (key of `origin` and of the configuration), value.
-fn rows(r: &Resolved) -> Vec<(&'static str, &'static str, Option<String>)> {
+/// A row: label, field name (key of `origin` and of the configuration), value.
+type Row = (&'static str, &'static str, Option<String>);
+
+/// The rows shown. Unset prefill/decode backends inherit the attention backend (SGLang's
+/// semantics); the Mamba / linear-attention rows only matter for hybrid models; the
+/// speculative and CUDA-graph rows appear when set.
+fn rows(r: &Resolved, hybrid: bool) -> Vec<Row> {
+    let inherit = |side: &Option<String>| {
+        side.clone().or_else(|| {
+            r.attention_backend
+                .as_ref()
+                .map(|a| format!("{a} (= attention backend)"))
+        })
+    };
     let kv = r
         .kv_cache_dtype
         .clone()
@@ -27,7 +40,9 @@ fn rows(r: &Resolved) -> Vec<(&'static str, &'static str, Option<String>)> {
             Some(t) => format!("{k} ({t})"),
             None => k,
         });
-    let mut out = vec![
+    let num = |v: Option<i64>| v.map(|n| n.to_string());
+    let disabled = |b: bool| b.then(|| "disabled".to_string());
+    let mut out: Vec<Row> = vec![
         (
             "Attention backend",
             "attention_backend",
@@ -36,12 +51,12 @@ fn rows(r: &Resolved) -> Vec<(&'static str, &'static str, Option<String>)> {
         (
             "Prefill attention",
             "prefill_attention_backend",
-            r.prefill_attention_backend.clone(),
+            inherit(&r.prefill_attention_backend),
         ),
         (
             "Decode attention",
             "decode_attention_backend",
-            r.decode_attention_backend.clone(),
+            inherit(&r.decode_attention_backend),
         ),
         (
             "DSA prefill",
@@ -64,9 +79,9 @@ fn rows(r: &Resolved) -> Vec<(&'static str, &'static str, Option<String>)> {
             r.dsv4_attn_backend.clone(),
         ),
         ("KV cache dtype", "kv_cache_dtype", kv),
-        ("Page size", "page_size", r.page_size.map(|p| p.to_string())),
+        ("Page size", "page_size", num(r.page_size)),
     ];
-    let optional = [
+    let optional: [Row; 8] = [
         (
             "Speculative algorithm",
             "speculative_algorithm",
@@ -75,33 +90,37 @@ fn rows(r: &Resolved) -> Vec<(&'static str, &'static str, Option<String>)> {
         (
             "Draft top-k",
             "speculative_eagle_topk",
-            r.speculative_eagle_topk.map(|v| v.to_string()),
+            num(r.speculative_eagle_topk),
         ),
         (
             "Draft steps",
             "speculative_num_steps",
-            r.speculative_num_steps.map(|v| v.to_string()),
+            num(r.speculative_num_steps),
         ),
         (
             "Draft tokens",
             "speculative_num_draft_tokens",
-            r.speculative_num_draft_tokens.map(|v| v.to_string()),
+            num(r.speculative_num_draft_tokens),
         ),
-        ("Mamba backend", "mamba_backend", r.mamba_backend.clone()),
+        (
+            "Mamba backend",
+            "mamba_backend",
+            r.mamba_backend.clone().filter(|_| hybrid),
+        ),
         (
             "Linear attention",
             "linear_attn_backend",
-            r.linear_attn_backend.clone(),
+            r.linear_attn_backend.clone().filter(|_| hybrid),
         ),
         (
             "CUDA graphs",
             "disable_cuda_graph",
-            r.disable_cuda_graph.then(|| "disabled".to_string()),
+            disabled(r.disable_cuda_graph),
         ),
         (
             "Radix cache",
             "disable_radix_cache",
-            r.disable_radix_cache.then(|| "disabled".to_string()),
+            disabled(r.disable_radix_cache),
         ),
     ];
     out.extend(optional.into_iter().filter(|(_, _, v)| v.is_some()));
@@ -122,6 +141,12 @@ fn badge(origin: Option<&Origin>, user_set: bool) -> Option<(&'static str, Strin
 #[component]
 pub fn ResolvedPanel(props: &ResolvedPanelProps) -> Html {
     let r = &props.report.resolved;
+    let hybrid = props
+        .report
+        .arch
+        .as_deref()
+        .and_then(find_arch)
+        .is_some_and(|a| a.hybrid_gdn);
     let errored = props.report.first_error().is_some();
     let nothing = *r == Resolved::default();
     let rewrites: Vec<_> = props
@@ -142,7 +167,7 @@ pub fn ResolvedPanel(props: &ResolvedPanelProps) -> Html {
                 <table class="resolved-table">
                     <thead><tr><th scope="col">{ "Setting" }</th><th scope="col">{ "Value" }</th><th scope="col">{ "Origin" }</th></tr></thead>
                     <tbody>
-                    { for rows(r).into_iter().map(|(label, field, value)| {
+                    { for rows(r, hybrid).into_iter().map(|(label, field, value)| {
                         let b = value
                             .as_ref()
                             .and_then(|_| badge(r.origin.get(field), props.cfg.arg(field).is_some()));
