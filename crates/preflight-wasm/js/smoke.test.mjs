@@ -41,6 +41,9 @@ test('parseCommand, correctCommand', () => {
   const fixed = api.correctCommand(SEED1, r.corrected.changes);
   assert.notEqual(fixed.text, SEED1);
   assert.equal(api.validate({ ...api.parseCommand(fixed.text).config, gpu: 'RTX 5090' }).verdict, 'ok');
+  const u = "A='é😀' sglang serve m --tp 2";
+  const t = api.parseCommand(u).flags.find((x) => x.key === 'tp_size');
+  assert.equal(u.slice(t.span.start, t.span.end), '--tp 2');
   assert.equal(api.parseCommand('').diagnostics[0].code, 'PARSE001');
   assert.equal(api.parseCommand("sglang serve 'unclosed").diagnostics[0].code, 'PARSE004');
   assert.equal(api.parseCommand('x'.repeat(1 << 20)).diagnostics[0].code, 'PARSE002');

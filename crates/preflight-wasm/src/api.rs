@@ -57,6 +57,49 @@ pub fn parse_config_yaml(text: &str, sglang: Option<String>) -> Parsed {
     )
 }
 
+/// A parse result as JSON with every offset (spans and anchors) converted from UTF-8 bytes
+/// to UTF-16 code units of `text`, i.e. JavaScript string indices (`text.slice(start, end)`).
+pub fn parsed_for_js(parsed: &Parsed, text: &str) -> Value {
+    // utf16[i] = UTF-16 index of byte i (and of the end)
+    let mut utf16 = vec![0usize; text.len() + 1];
+    let mut u = 0;
+    for (i, c) in text.char_indices() {
+        for slot in utf16.iter_mut().skip(i).take(c.len_utf8()) {
+            *slot = u;
+        }
+        u += c.len_utf16();
+    }
+    utf16[text.len()] = u;
+    let conv = |n: &Value| -> Value {
+        match n.as_u64() {
+            Some(b) => Value::from(utf16.get(b as usize).copied().unwrap_or(u)),
+            None => n.clone(),
+        }
+    };
+    fn walk(v: &mut Value, conv: &dyn Fn(&Value) -> Value) {
+        match v {
+            Value::Object(map) => {
+                let is_span =
+                    map.len() == 2 && map.contains_key("start") && map.contains_key("end");
+                for (k, x) in map.iter_mut() {
+                    let offset =
+                        is_span || matches!(k.as_str(), "argv_end" | "env_at" | "docker_env_at");
+                    if offset && x.is_u64() {
+                        *x = conv(x);
+                    } else {
+                        walk(x, conv);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|x| walk(x, conv)),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(parsed).unwrap_or(Value::Null);
+    walk(&mut v, &conv);
+    v
+}
+
 /// Applies `changes` (`[{key, to}]`, as in `report.corrected.changes`) to the command text.
 ///
 /// # Errors
@@ -155,6 +198,22 @@ mod tests {
         let fixed = correct_command(t, changes, None).unwrap();
         assert_ne!(fixed.text, t);
         assert!(correct_command(t, json!({"key": "x"}), None).is_err());
+        // offsets for JavaScript are UTF-16 indices
+        let u = "A='é😀' python -m sglang.launch_server --model-path m --tp 2";
+        let v = parsed_for_js(&parse_command(u, None), u);
+        let tp = v["flags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["key"] == "tp_size")
+            .unwrap();
+        let js: Vec<u16> = u.encode_utf16().collect();
+        let (a, b) = (
+            tp["span"]["start"].as_u64().unwrap() as usize,
+            tp["span"]["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(String::from_utf16(&js[a..b]).unwrap(), "--tp 2");
+        assert_eq!(v["anchors"]["argv_end"], json!(js.len()));
         assert!(correct_command(t, json!([{"key": 1}]), None).is_err());
         let e = explain_message(&report.first_error().unwrap().message);
         assert_eq!(e[0].m.code, "DSA001");

@@ -104,7 +104,8 @@ export interface Report {
   corrected: Fix | null;
 }
 
-/** A byte range of the input (UTF-8 offsets; end exclusive). */
+/** A range of the input as JavaScript string indices (UTF-16 code units; end exclusive):
+ *  text.slice(span.start, span.end). */
 export interface Span { start: number; end: number; }
 export type Source = "command" | "config_file";
 export interface FlagSpan {
@@ -237,16 +238,19 @@ pub fn validate(
 /// `docker run … lmsysorg/sglang:TAG …`, or a list of flags) into a configuration, with
 /// diagnostics and the byte span of every flag. Never throws for bad text: it becomes
 /// diagnostics. `sglang` selects the release whose flags are read (default: the image
-/// tag's, else the newest).
+/// tag's, else the newest). Spans are JavaScript string indices (UTF-16).
 #[wasm_bindgen(js_name = parseCommand, unchecked_return_type = "Parsed")]
 pub fn parse_command(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
-    to_js(&api::parse_command(text, sglang))
+    to_js(&api::parsed_for_js(&api::parse_command(text, sglang), text))
 }
 
 /// Parses an SGLang `--config` YAML file's text (spans point into it).
 #[wasm_bindgen(js_name = parseConfigYaml, unchecked_return_type = "Parsed")]
 pub fn parse_config_yaml(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
-    to_js(&api::parse_config_yaml(text, sglang))
+    to_js(&api::parsed_for_js(
+        &api::parse_config_yaml(text, sglang),
+        text,
+    ))
 }
 
 /// Applies a fix's changes (`report.corrected.changes`) to the command text, keeping
