@@ -64,7 +64,7 @@ pub static REFERENCE: &[(&str, Coverage)] = &[
     ("ATTN-TRITON-ENCDEC", Out("no encoder-decoder architecture in the catalogue")),
     ("ATTN-MLA-ONLY-BACKENDS", Rules(&["ATTN008", "ATTN013"])),
     ("ATTN-TRTLLM-MLA-DCP-SPEC", Out("--dcp-size (decode context parallelism) is not modelled")),
-    ("ATTN-HPCOPS", Rules(&["PAGE006"])),
+    ("ATTN-HPCOPS", Rules(&["ATTN015", "ATTN016", "ATTN017", "ATTN019", "ATTN020", "ATTN021"])),
     ("ATTN-FLASHMLA-SPEC-TOPK", Out("unreachable: flashmla forces page size 64, so top-k > 1 is refused first by SPEC002")),
     ("ATTN-FA4-KERNEL-HEADDIM", Out("kernel-stage shape gate with no SGLang-specific public report; the documented FA4 failure (FP8 KV off SM10x) is KERN009")),
     ("ATTN-FA4-SM120-SMEM", Out("kernel-stage; depends on tile choices Preflight cannot see (no public report for a concrete flag combination)")),

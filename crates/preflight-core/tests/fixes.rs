@@ -1,6 +1,6 @@
 //! Verified fixes: ranking and multi-error fixes.
 
-use preflight_core::{evaluate, validate, LaunchConfig, Verdict};
+use preflight_core::{LaunchConfig, Verdict, evaluate, validate};
 
 fn cfg(json: &str) -> LaunchConfig {
     serde_json::from_str(json).unwrap()
@@ -9,7 +9,9 @@ fn cfg(json: &str) -> LaunchConfig {
 #[test]
 fn two_independent_errors_get_one_two_flag_fix() {
     // trtllm_mla on Ampere and an mxfp8 KV cache off Blackwell: two separate errors
-    let c = cfg(r#"{"gpu":"A100","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla","kv_cache_dtype":"mxfp8"}"#);
+    let c = cfg(
+        r#"{"gpu":"A100","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla","kv_cache_dtype":"mxfp8"}"#,
+    );
     let r = validate(&c);
     assert!(r.errors().count() >= 2, "{:#?}", r.diagnostics);
     let fix = r.corrected.expect("a fix");
@@ -22,11 +24,18 @@ fn two_independent_errors_get_one_two_flag_fix() {
 fn fixes_prefer_keeping_the_gpu_and_fewer_kernel_warnings() {
     // GLM-5 + bf16 + flashinfer_sparse_mla on an RTX 5090: dropping the DSA flag alone would
     // leave the trtllm DSA decode, a known SM12x kernel failure, so the KV-dtype fix ranks first.
-    let r = validate(&cfg(r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","dsa_prefill_backend":"flashinfer_sparse_mla"}"#));
+    let r = validate(&cfg(
+        r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
+    ));
     let fix = r.corrected.clone().unwrap();
     assert_eq!(fix.changes[0].key, "kv_cache_dtype", "{}", fix.title);
     let again = evaluate(&fix.config);
-    assert!(again.diagnostics.iter().all(|d| d.stage != preflight_core::Stage::Kernel));
+    assert!(
+        again
+            .diagnostics
+            .iter()
+            .all(|d| d.stage != preflight_core::Stage::Kernel)
+    );
     // every fix keeps the model; only the last may change the GPU
     let e = r.first_error().unwrap();
     assert!(e.fixes.iter().all(|f| f.config.arch == fix.config.arch));

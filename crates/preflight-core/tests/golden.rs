@@ -6,6 +6,12 @@
 use preflight_core::{LaunchConfig, Report, Stage, Verdict, evaluate};
 use serde_json::Value;
 
+/// Checks SGLang raises that the oracle cannot reach: its constructor slices skip statements
+/// that read `get_parallel()` (see `../shared/oracle/README.md`, "Limitations"), so it reports
+/// `ok` where the real `HPCOpsAttnBackend.__init__` raises. Preflight reports SGLang's error;
+/// such cases are counted and listed, not failed.
+const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
+
 const FIELDS: &[&str] = &[
     "attention_backend",
     "prefill_attention_backend",
@@ -27,7 +33,7 @@ fn resolved_value(r: &Report, field: &str) -> Value {
     v.get(field).cloned().unwrap_or(Value::Null)
 }
 
-fn check(case: &Value) -> Result<(), String> {
+fn check(case: &Value) -> Result<Option<String>, String> {
     let cfg: LaunchConfig =
         serde_json::from_value(case["config"].clone()).map_err(|e| format!("bad config: {e}"))?;
     let expect = &case["expect"];
@@ -36,6 +42,13 @@ fn check(case: &Value) -> Result<(), String> {
     match (want_error, report.verdict) {
         (true, Verdict::Ok) => {
             return Err(format!("expected error {:?}, got ok", expect["message"]));
+        }
+        (false, Verdict::Error)
+            if report
+                .first_error()
+                .is_some_and(|d| ORACLE_UNREACHABLE.contains(&d.code.as_str())) =>
+        {
+            return Ok(Some(report.first_error().unwrap().code.clone()));
         }
         (false, Verdict::Error) => {
             return Err(format!(
@@ -77,22 +90,40 @@ fn check(case: &Value) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 #[test]
 fn agrees_with_sglang_0_5_23() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/golden/oracle-0.5.23.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("golden file");
+    // every oracle-0.5.23*.jsonl: the designed grid and the random held-out sets
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/golden")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("oracle-0.5.23") && n.ends_with(".jsonl"))
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no golden files");
+    let text: String = files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("golden file"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut failures = Vec::new();
+    let mut oracle_gaps: Vec<String> = Vec::new();
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).unwrap();
         n += 1;
-        if let Err(e) = check(&case) {
+        let result = check(&case);
+        if let Ok(Some(code)) = &result {
+            oracle_gaps.push(format!("{} [{code}]", case["id"].as_str().unwrap_or("?")));
+        }
+        if let Err(e) = result {
             failures.push(format!(
                 "{} {}: {e}",
                 case["id"].as_str().unwrap_or("?"),
@@ -101,6 +132,15 @@ fn agrees_with_sglang_0_5_23() {
         }
     }
     assert!(n >= 400, "only {n} golden cases");
+    // known oracle gaps stay rare; if they grow, an oracle limitation hides a real disagreement
+    assert!(
+        oracle_gaps.len() * 100 <= n,
+        "too many oracle gaps: {oracle_gaps:?}"
+    );
+    eprintln!(
+        "{n} golden cases; {} where the oracle cannot reach SGLang's check: {oracle_gaps:?}",
+        oracle_gaps.len()
+    );
     if !failures.is_empty() {
         let shown: Vec<&String> = failures
             .iter()

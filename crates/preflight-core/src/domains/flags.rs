@@ -142,6 +142,7 @@ pub struct EnvSpec {
 pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "SGLANG_DSV4_Q8KV8_PREFILL", values: &["", "1", "0"], help: "Forces the DeepSeek-V4 q8 sparse prefill on (1/true/yes/on) or off (anything else); wins over --dsv4-prefill-backend (sglang/srt/layers/attention/dsv4/sparse_prefill_utils.py:57@0.5.23)." },
     EnvSpec { name: "SGLANG_USE_AITER", values: &["", "1", "0"], help: "Enables AMD's aiter kernels; on ROCm DeepSeek DSA gets 64-token pages only with it (sglang/srt/layers/attention/dsa/utils.py:34-70@0.5.23)." },
+    EnvSpec { name: "AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS", values: &["", "1"], help: "Enables aiter's ahead-of-time gluon paged-MQA kernels; with SGLANG_USE_AITER=1 it gives DSA models 64-token pages on ROCm (sglang/srt/layers/attention/dsa/utils.py:34-70@0.5.23)." },
     EnvSpec { name: "SGLANG_IS_FLASHINFER_AVAILABLE", values: &["", "false"], help: "false makes SGLang act as if FlashInfer were missing: the MHA default becomes triton (sglang/srt/utils/common.py:387-395@0.5.23)." },
     EnvSpec { name: "SGLANG_FP8_PAGED_MQA_LOGITS_TORCH", values: &["", "1"], help: "Uses torch instead of DeepGEMM for the DSA indexer's paged MQA logits (sglang/srt/layers/attention/dsa/utils.py:354@0.5.23)." },
     EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },

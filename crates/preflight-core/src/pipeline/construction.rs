@@ -134,7 +134,59 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) {
         }
         "dsa" => deepseek_sparse_attn_backend_init(ctx, st),
         "dsv4" if ctx.hw.is_cuda() => deepseek_v4_attn_backend_init(ctx, st),
+        "hpc_ops" => hpc_ops(ctx, st),
         _ => {}
+    }
+}
+
+/// `create_hpc_ops_backend` (`attention_registry.py:286-300`) and `HPCOpsAttnBackend.__init__`
+/// (`layers/attention/hpc_ops_backend.py:129-190@0.5.23`). The `hpc` package is assumed installed.
+fn hpc_ops(ctx: &Ctx, st: &mut State) {
+    if ctx.arch.is_mla() {
+        st.emit(ctx, &ar::HPC_NON_MLA, &[]);
+        return;
+    }
+    if st.r.speculative_algorithm.is_some() {
+        st.emit(ctx, &ar::HPC_SPEC, &[]);
+        return;
+    }
+    let (major, minor) = ctx.hw.capability;
+    if major != 9 {
+        st.emit(
+            ctx,
+            &ar::HPC_SM90,
+            &[("device_sm", PyVal::s(format!("{major}{minor}")))],
+        );
+        return;
+    }
+    // the page-size check (hpc_ops_backend.py:153) cannot fail: PAGE006 already set 64
+    let kv = st.r.kv_cache_torch_dtype.clone().unwrap_or_default();
+    if kv != "torch.bfloat16" && kv != "torch.float8_e4m3fn" {
+        st.emit(ctx, &ar::HPC_KV, &[("kv_cache_dtype", PyVal::Raw(kv))]);
+        return;
+    }
+    let tp = ctx.tp();
+    let q = ctx.arch.num_attention_heads as i64 / tp;
+    let kvh = (ctx.arch.num_kv_heads as i64 / tp).max(1);
+    if kv == "torch.float8_e4m3fn" && !matches!((q, kvh), (8, 1) | (64, 8)) {
+        st.emit(
+            ctx,
+            &ar::HPC_FP8_HEADS,
+            &[("heads", PyVal::Raw(format!("({q}, {kvh})")))],
+        );
+        return;
+    }
+    let group = q / kvh;
+    if ctx.arch.head_dim != 128 || !matches!(group, 4 | 8) {
+        st.emit(
+            ctx,
+            &ar::HPC_HEADS,
+            &[
+                ("head_dim", PyVal::Int(ctx.arch.head_dim as i64)),
+                ("num_q_heads", PyVal::Int(q)),
+                ("num_kv_heads", PyVal::Int(kvh)),
+            ],
+        );
     }
 }
 
@@ -350,6 +402,15 @@ pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
 /// `DeepseekV4AttnBackend.__init__` (`layers/attention/deepseek_v4_backend.py:1231-1338@0.5.23`,
 /// `:508-589@0.5.19`).
 fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) {
+    // :1248-1258, for whatever model the backend is built for
+    if ctx.arch.head_dim != 512 {
+        st.emit(ctx, &dsv4::HEAD_DIM, &[]);
+        return;
+    }
+    if st.r.page_size != Some(256) {
+        st.emit(ctx, &dsv4::PAGE_256, &[]);
+        return;
+    }
     if ctx.arch.family != Family::DeepseekV4 {
         return;
     }

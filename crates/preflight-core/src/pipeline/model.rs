@@ -136,11 +136,13 @@ pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) {
 }
 
 /// `aiter_can_use_preshuffle_paged_mqa()` (`layers/attention/dsa/utils.py:34-70`): needs
-/// `SGLANG_USE_AITER` (Triton ≥ 3.5 is assumed, as in current ROCm images).
+/// `SGLANG_USE_AITER` and either `AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS` or Triton ≥ 3.5. The
+/// Triton version is not an input; like the oracle's ROCm environment, it is taken as < 3.5.
 fn aiter_preshuffle(ctx: &Ctx) -> bool {
     ctx.hw.is_hip()
         && ctx.env_true("SGLANG_USE_AITER")
         && !ctx.env_true("SGLANG_DSA_HIP_DISABLE_PRESHUFFLE")
+        && ctx.env_true("AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS")
 }
 
 /// The per-architecture providers (`model_overrides/*.py`). Each sees the state from before

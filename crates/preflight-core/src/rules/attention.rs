@@ -730,6 +730,160 @@ pub static DSV3_PREFILL_GRAPH: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const HPC: &str = "python/sglang/srt/layers/attention/hpc_ops_backend.py";
+const HPC_EXPL: &str = "hpc_ops is Tencent's HPC-Ops paged attention for Hopper: it needs the `hpc` package, an SM90 GPU, an MHA model with head_dim 128 and 4 or 8 query heads per KV head, 64-token pages, a bf16 or fp8_e4m3 KV cache (FP8 only for the per-rank head shapes its fused kernel was built for), and no speculative decoding.";
+
+/// hpc_ops on an MLA model.
+pub static HPC_NON_MLA: RuleInfo = RuleInfo {
+    code: "ATTN015",
+    name: "hpc-ops-needs-mha-model",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "hpc_ops backend can only be used with non-MLA models.",
+    )],
+    sources: &[(VersionRange::V23, REGISTRY, 289)],
+    title: "hpc_ops cannot serve MLA models",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops as a backend for an MLA model.",
+    solutions: &["Leave the backend unset."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"hpc_ops"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// hpc_ops with speculative decoding.
+pub static HPC_SPEC: RuleInfo = RuleInfo {
+    code: "ATTN016",
+    name: "hpc-ops-no-spec",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "hpc_ops backend does not support speculative decoding for now.",
+    )],
+    sources: &[(VersionRange::V23, REGISTRY, 295)],
+    title: "hpc_ops cannot run speculative decoding",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops as a backend with --speculative-algorithm.",
+    solutions: &["Use fa3 on Hopper for speculative decoding."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "speculative_algorithm",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","speculative_algorithm":"EAGLE"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// hpc_ops needs SM90.
+pub static HPC_SM90: RuleInfo = RuleInfo {
+    code: "ATTN017",
+    name: "hpc-ops-requires-sm90",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "The hpc_ops attention backend requires an SM90 (Hopper) GPU (the HPC-Ops kernels ship sm90a only), got sm{device_sm}.",
+    )],
+    sources: &[(VersionRange::V23, HPC, 140)],
+    title: "hpc_ops needs a Hopper GPU",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops on a GPU whose compute capability major is not 9.",
+    solutions: &["Leave the backend unset."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"hpc_ops"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// hpc_ops KV dtype.
+pub static HPC_KV: RuleInfo = RuleInfo {
+    code: "ATTN019",
+    name: "hpc-ops-kv-cache-dtype",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got {kv_cache_dtype}.",
+    )],
+    sources: &[(VersionRange::V23, HPC, 158)],
+    title: "hpc_ops reads only bf16 or fp8_e4m3 KV caches",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops with another KV dtype.",
+    solutions: &["Use --kv-cache-dtype bf16."],
+    flags: &["kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e5m2"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"bf16"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// hpc_ops FP8 head shapes.
+pub static HPC_FP8_HEADS: RuleInfo = RuleInfo {
+    code: "ATTN020",
+    name: "hpc-ops-fp8-head-shape",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "The hpc_ops FP8 KV cache path requires per-rank (num_q_heads, num_kv_heads) in ((8, 1), (64, 8)) (the fused RoPE+quant kernel is specialized per shape), got {heads}. Adjust --tp accordingly or use --kv-cache-dtype bfloat16.",
+    )],
+    sources: &[(VersionRange::V23, HPC, 172)],
+    title: "hpc_ops with FP8 KV supports only two per-GPU head shapes",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops, fp8_e4m3 KV, per-rank (q heads, kv heads) not (8, 1) or (64, 8).",
+    solutions: &[
+        "Use --kv-cache-dtype bfloat16, or a TP size that gives (8, 1) or (64, 8) heads per GPU.",
+    ],
+    flags: &["kv_cache_dtype", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e4m3"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e4m3","json_model_override_args":"{\"num_attention_heads\": 64, \"num_key_value_heads\": 8}"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// hpc_ops head_dim / GQA.
+pub static HPC_HEADS: RuleInfo = RuleInfo {
+    code: "ATTN021",
+    name: "hpc-ops-head-dim-gqa",
+    stage: Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got head_dim={head_dim}, num_q_heads={num_q_heads}, num_kv_heads={num_kv_heads}.",
+    )],
+    sources: &[(VersionRange::V23, HPC, 188)],
+    title: "hpc_ops needs head_dim 128 and 4 or 8 query heads per KV head",
+    explanation: HPC_EXPL,
+    trigger: "hpc_ops with a model whose head_dim is not 128 or whose GQA group is not 4 or 8.",
+    solutions: &["Leave the backend unset."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Gemma3ForCausalLM","attention_backend":"hpc_ops"}"#,
+        r#"{"gpu":"H100","arch":"Gemma3ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DEFAULT_BACKEND,
@@ -765,4 +919,10 @@ pub static RULES: &[&RuleInfo] = &[
     &TRTLLM_MHA_PAGE128,
     &DSV3_TRTLLM_MLA,
     &DSV3_PREFILL_GRAPH,
+    &HPC_NON_MLA,
+    &HPC_SPEC,
+    &HPC_SM90,
+    &HPC_KV,
+    &HPC_FP8_HEADS,
+    &HPC_HEADS,
 ];

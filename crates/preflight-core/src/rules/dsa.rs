@@ -537,8 +537,8 @@ pub static PAGE_DSA_ROCM: RuleInfo = RuleInfo {
         "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1).",
     )],
     sources: &[(VersionRange::V23, DSV2_PROVIDER, 150)],
-    title: "DSA on AMD runs with page size 1 unless SGLANG_USE_AITER=1",
-    explanation: "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path, which requires SGLANG_USE_AITER=1 (and Triton ≥ 3.5); otherwise SGLang uses 1-token pages.",
+    title: "DSA on AMD runs with page size 1 unless the aiter preshuffle path is on",
+    explanation: "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path: SGLANG_USE_AITER=1 and either AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1 or a Triton ≥ 3.5 build. Preflight cannot see the Triton version and, like the reference oracle's ROCm environment, assumes the gluon path is available only with AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1; otherwise SGLang uses 1-token pages.",
     trigger: "A DSA model on an AMD GPU without SGLANG_USE_AITER=1.",
     flags: &["page_size", "env.SGLANG_USE_AITER"],
     ..RuleInfo::BASE

@@ -295,6 +295,57 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// dsv4 backend head_dim 512.
+pub static HEAD_DIM: RuleInfo = RuleInfo {
+    code: "DSV4009",
+    name: "dsv4-backend-head-dim",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "DSV4 MQA head_dim = qk_nope_head_dim(448) + qk_rope_head_dim(64) = 512",
+    )],
+    sources: &[(VersionRange::V23, BACKEND, 1249)],
+    title: "The dsv4 attention backend serves only DeepSeek-V4",
+    explanation: "The dsv4 backend (old name: compressed) is DeepSeek-V4's own attention; on CUDA its constructor asserts the model's 512-dim MQA head, so any other model (or a prefill/decode flag set to dsv4 for one) fails.",
+    trigger: "dsv4 (or compressed) as a prefill or decode backend for a model whose head_dim is not 512, on an NVIDIA GPU.",
+    solutions: &[
+        "Remove dsv4 from the attention flags; SGLang picks it by itself for DeepSeek-V4.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"dsv4"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// dsv4 backend page 256.
+pub static PAGE_256: RuleInfo = RuleInfo {
+    code: "DSV4010",
+    name: "dsv4-backend-page-size",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "the system hardcodes page_size=256")],
+    sources: &[(VersionRange::V23, BACKEND, 1258)],
+    title: "DeepSeek-V4 runs only with page size 256",
+    explanation: "SGLang sets DeepSeek-V4's page size to 256, but a split prefill/decode backend that snaps the page size (trtllm_mha, trtllm_mla, cutedsl_mla → 64; flashmla → 64) changes it again, and the dsv4 backend then asserts 256.",
+    trigger: "DeepSeek-V4 with a --prefill/--decode-attention-backend that rewrites the page size.",
+    solutions: &[
+        "Remove --prefill-attention-backend / --decode-attention-backend; DeepSeek-V4 always uses dsv4.",
+    ],
+    flags: &["prefill_attention_backend", "decode_attention_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","decode_attention_backend":"trtllm_mha"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &Q8_PREFILL_SM90,
@@ -309,4 +360,6 @@ pub static RULES: &[&RuleInfo] = &[
     &TRTLLM_KV,
     &MTP_TOPK,
     &MAX_RUNNING,
+    &HEAD_DIM,
+    &PAGE_256,
 ];

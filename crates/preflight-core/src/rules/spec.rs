@@ -226,6 +226,7 @@ pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
     code: "SPEC007",
     name: "eagle-draft-backend",
     stage: crate::report::Stage::Construction,
+    severity: Severity::Warning,
     messages: &[(
         VersionRange::ALL,
         "EAGLE is not supported in {kind}attention backend {backend_type}",
@@ -236,7 +237,7 @@ pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
         115,
     )],
     title: "The EAGLE draft worker cannot run this attention backend",
-    explanation: "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path, so the draft worker fails when it is built.",
+    explanation: "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path.",
     trigger: "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map.",
     solutions: &["Use triton, fa3 or flashinfer."],
     flags: &[
