@@ -3,6 +3,7 @@
 use crate::config::{LaunchConfig, value_text};
 use crate::domains::arch::find_arch;
 use crate::domains::flags::{FLAGS, FlagKind, find_flag};
+use serde_json::Value;
 
 /// Quotes a word for a POSIX shell when it needs it (`'…'`, with `'\''` for quotes).
 pub fn shell_quote(s: &str) -> String {
@@ -31,32 +32,45 @@ pub fn model_path(cfg: &LaunchConfig) -> String {
 }
 
 /// The flags of a configuration as command-line words, modelled flags first in table
-/// order, then unmodelled ones in key order. `store_true` flags print bare when true and
-/// not at all when false.
+/// order, then unmodelled ones in key order. Each field is spelled the way the release's
+/// parser names it (`fp8_gemm_runner_backend` → `--fp8-gemm-backend`); `store_true` flags print
+/// bare when true and not at all when false (`--no-…` for negatable switches); lists print one
+/// word per element.
 pub fn flag_words(cfg: &LaunchConfig) -> Vec<String> {
+    let v = crate::version_of(cfg);
     let mut words = Vec::new();
-    let mut push = |name: &str, text: String, is_bool: bool| {
-        let cli = format!("--{}", name.replace('_', "-"));
-        if is_bool {
-            if matches!(text.as_str(), "true" | "True" | "1") {
-                words.push(cli);
+    let mut push = |name: &str, value: &Value, is_bool: bool| {
+        let opt = crate::sglang_cli::find_dest(name, v);
+        let cli = opt
+            .map(|o| o.canonical().to_string())
+            .unwrap_or_else(|| format!("--{}", name.replace('_', "-")));
+        let Some(text) = value_text(value) else {
+            return;
+        };
+        if is_bool || value.is_boolean() {
+            match text.as_str() {
+                "true" | "True" | "1" => words.push(cli),
+                _ if opt.is_some_and(|o| o.arity == crate::sglang_cli::Arity::Negatable) => {
+                    words.push(format!("--no-{}", cli.trim_start_matches("--")))
+                }
+                _ => {}
             }
+        } else if let Value::Array(items) = value {
+            words.push(cli);
+            words.extend(items.iter().filter_map(value_text).map(|t| shell_quote(&t)));
         } else {
             words.push(cli);
             words.push(shell_quote(&text));
         }
     };
     for f in FLAGS {
-        if let Some(text) = cfg.args.get(f.name).and_then(value_text) {
-            push(f.name, text, matches!(f.kind, FlagKind::Bool));
+        if let Some(value) = cfg.args.get(f.name) {
+            push(f.name, value, matches!(f.kind, FlagKind::Bool));
         }
     }
-    for (k, v) in &cfg.args {
-        if find_flag(k).is_some() {
-            continue;
-        }
-        if let Some(text) = value_text(v) {
-            push(k, text, v.is_boolean());
+    for (k, value) in &cfg.args {
+        if find_flag(k).is_none() {
+            push(k, value, false);
         }
     }
     words

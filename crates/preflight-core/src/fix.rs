@@ -32,6 +32,36 @@ const HARDWARE: &[&str] = &[
 pub const MAX_FIXES: usize = 3;
 
 /// The values a key may be changed to (`None` = remove the flag).
+/// Whether a backend value is worth proposing on this vendor: fixes never suggest another
+/// vendor's kernels, platform-only backends (Ascend, Intel, MiniCPM, LLaDA2, QSA), Tencent's
+/// separately installed hpc_ops, or the CUDA-graph-less torch_native / flex_attention.
+fn suggestible(key: &str, value: &str, amd: bool) -> bool {
+    const NEVER: &[&str] = &[
+        "ascend",
+        "intel_amx",
+        "intel_xpu",
+        "minicpm_flashattn",
+        "minicpm_flashinfer",
+        "llada2_cfg_flashinfer",
+        "qsa",
+        "hpc_ops",
+        "torch_native",
+        "flex_attention",
+        "wave",
+    ];
+    if NEVER.contains(&value) {
+        return false;
+    }
+    let dsa_side = key == "dsa_prefill_backend" || key == "dsa_decode_backend";
+    let attention = key.ends_with("attention_backend");
+    if amd {
+        (!attention || matches!(value, "triton" | "aiter" | "dsa" | "dsv4"))
+            && (!dsa_side || matches!(value, "triton" | "aiter" | "tilelang"))
+    } else {
+        value != "aiter" && !(dsa_side && value == "triton")
+    }
+}
+
 fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
     let mut out: Vec<Option<String>> = vec![None];
     if let Some(name) = key.strip_prefix("env.") {
@@ -119,6 +149,11 @@ pub fn search(
             }
         }
     }
+    let amd = cfg
+        .gpu
+        .as_deref()
+        .and_then(crate::domains::gpu::find_gpu)
+        .is_some_and(|g| g.vendor == crate::domains::gpu::Vendor::Amd);
     let mut found: Vec<Candidate> = Vec::new();
     let mut partials: Vec<Partial> = Vec::new();
     // Evaluates a change set; records it as a fix when no error is left and returns the
@@ -176,6 +211,9 @@ pub fn search(
     // single changes
     for k in &keys {
         for val in candidates(k, v) {
+            if val.as_deref().is_some_and(|x| !suggestible(k, x, amd)) {
+                continue;
+            }
             if cfg.get_key(k) == val {
                 continue;
             }
@@ -225,11 +263,17 @@ pub fn search(
     if found.is_empty() {
         for (i, k1) in keys.iter().enumerate() {
             for k2 in keys.iter().skip(i + 1) {
-                for v1 in candidates(k1, v) {
+                for v1 in candidates(k1, v)
+                    .into_iter()
+                    .filter(|x| x.as_deref().is_none_or(|x| suggestible(k1, x, amd)))
+                {
                     if cfg.get_key(k1) == v1 {
                         continue;
                     }
-                    for v2 in candidates(k2, v) {
+                    for v2 in candidates(k2, v)
+                        .into_iter()
+                        .filter(|x| x.as_deref().is_none_or(|x| suggestible(k2, x, amd)))
+                    {
                         if cfg.get_key(k2) == v2 {
                             continue;
                         }

@@ -239,57 +239,70 @@ pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
 
 /// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.
 fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
+    let mut push = |rule: &'static rules::RuleInfo, args: &[(&str, PyVal)], key: &str| {
+        let mut d = diagnostic(v, rule, args);
+        d.flags = vec![key.to_string()];
+        diags.push(d);
+    };
     for (key, value) in &cfg.args {
         let Some(text) = config::value_text(value) else {
             continue;
         };
-        let Some(flag) = find_flag(key) else {
-            let mut d = diagnostic(
-                v,
-                &rules::input::UNMODELLED_ARG,
-                &[("flag", PyVal::s(format!("--{}", key.replace('_', "-"))))],
+        // SGLang's own parser for this release (generated from its argparse definitions):
+        // the field must exist, and argparse names it by all its option strings.
+        let dashed = format!("--{}", key.replace('_', "-"));
+        let opt = sglang_cli::find_dest(key, v).or_else(|| sglang_cli::find_exact(&dashed, v));
+        let Some(opt) = opt else {
+            let shown = if value.is_boolean() {
+                dashed.clone()
+            } else {
+                format!("{dashed} {text}")
+            };
+            push(
+                &rules::input::ARG_UNRECOGNIZED,
+                &[("args", PyVal::s(shown))],
+                key,
             );
-            d.flags = vec![key.clone()];
-            diags.push(d);
             continue;
         };
-        match flag.kind {
-            FlagKind::Choice(choices) => {
-                let list = choices(v);
-                if !list.contains(&text.as_str()) {
-                    let shown = list
-                        .iter()
-                        .map(|c| pyfmt::py_str_repr(c))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    let mut d = diagnostic(
-                        v,
-                        &rules::input::ARG_INVALID_CHOICE,
-                        &[
-                            ("flag", PyVal::s(flag.cli())),
-                            ("value", PyVal::s(text.clone())),
-                            ("choices", PyVal::Raw(shown)),
-                        ],
-                    );
-                    d.flags = vec![key.clone()];
-                    diags.push(d);
-                }
-            }
-            FlagKind::Int(_) => {
-                if text.trim().parse::<i64>().is_err() {
-                    let mut d = diagnostic(
-                        v,
-                        &rules::input::ARG_INVALID_INT,
-                        &[
-                            ("flag", PyVal::s(flag.cli())),
-                            ("value", PyVal::s(text.clone())),
-                        ],
-                    );
-                    d.flags = vec![key.clone()];
-                    diags.push(d);
-                }
-            }
-            FlagKind::Bool | FlagKind::Text(_) => {}
+        let display = opt.display();
+        let choices: Vec<&str> = match find_flag(key).map(|f| f.kind) {
+            Some(FlagKind::Choice(list)) => list(v).to_vec(),
+            _ => opt.choices.to_vec(),
+        };
+        let is_int = matches!(find_flag(key).map(|f| f.kind), Some(FlagKind::Int(_)))
+            || opt.value == sglang_cli::ValueKind::Int;
+        if find_flag(key).is_none() {
+            push(
+                &rules::input::UNMODELLED_ARG,
+                &[("flag", PyVal::s(opt.canonical()))],
+                key,
+            );
+        }
+        if !choices.is_empty() && !value.is_array() && !choices.contains(&text.as_str()) {
+            let shown = choices
+                .iter()
+                .map(|c| pyfmt::py_str_repr(c))
+                .collect::<Vec<_>>()
+                .join(", ");
+            push(
+                &rules::input::ARG_INVALID_CHOICE,
+                &[
+                    ("flag", PyVal::s(display)),
+                    ("value", PyVal::s(text.clone())),
+                    ("choices", PyVal::Raw(shown)),
+                ],
+                key,
+            );
+        } else if is_int && !value.is_array() && text.trim().parse::<i64>().is_err() {
+            push(
+                &rules::input::ARG_INVALID_INT,
+                &[
+                    ("flag", PyVal::s(display)),
+                    ("value", PyVal::s(text.clone())),
+                ],
+                key,
+            );
         }
     }
 }

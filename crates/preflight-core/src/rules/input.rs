@@ -63,6 +63,31 @@ pub static ARG_INVALID_INT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// A flag the release's parser does not have.
+pub static ARG_UNRECOGNIZED: RuleInfo = RuleInfo {
+    code: "ARG003",
+    name: "unrecognized-arguments",
+    stage: Stage::Argparse,
+    exception: Some("SystemExit"),
+    messages: &[(VersionRange::ALL, "unrecognized arguments: {args}")],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/fields/exec_.py",
+        207,
+    )],
+    title: "The flag does not exist in this SGLang release",
+    explanation: "argparse refuses options its parser does not define. Flags come and go between releases (e.g. --dsv4-attn-backend and --prefill-kv-cache-dequant-dtype are new in 0.5.20+, --nsa-prefill-backend was removed), and SGLang spells them with dashes only.",
+    trigger: "A ServerArgs field that the selected release's parser does not define.",
+    situations: "A recipe written for a newer release; a typo in a field name.",
+    solutions: &["Remove the flag, or select the release that has it."],
+    flags: &[],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Unknown GPU name.
 pub static UNKNOWN_GPU: RuleInfo = RuleInfo {
     code: "INPUT001",
@@ -183,6 +208,7 @@ pub static UNMODELLED_ARG: RuleInfo = RuleInfo {
 pub static RULES: &[&RuleInfo] = &[
     &ARG_INVALID_CHOICE,
     &ARG_INVALID_INT,
+    &ARG_UNRECOGNIZED,
     &UNKNOWN_GPU,
     &NO_GPU,
     &UNKNOWN_ARCH,
