@@ -228,13 +228,10 @@ fn bad_setting(v: SglangVersion, key: &str, value: &str, expected: &str) -> Diag
     d
 }
 
-/// The architecture of a well-known model id (`zai-org/GLM-5` → `GlmMoeDsaForCausalLM`).
+/// The architecture of a well-known model id (`zai-org/GLM-5` → `GlmMoeDsaForCausalLM`); see
+/// [`domains::models`].
 pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
-    let m = model_path.trim().trim_end_matches('/').to_ascii_lowercase();
-    domains::arch::ARCHS
-        .iter()
-        .find(|a| a.model.to_ascii_lowercase() == m)
-        .map(|a| a.name)
+    domains::models::arch_of_model(model_path)
 }
 
 /// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.

@@ -162,6 +162,8 @@ pub static ARCHS: &[Arch] = &[
            num_attention_heads: 96, num_kv_heads: 8, ..BASE },
     Arch { name: "Glm4MoeLiteForCausalLM", label: "GLM-4.7-Flash (MLA)", model: "zai-org/GLM-4.7-Flash", num_attention_heads: 20, num_kv_heads: 20,
            checkpoint_quant: None, ..DEEPSEEK_V3 },
+    // Mistral (dense)
+    Arch { name: "MistralForCausalLM", label: "Mistral 7B / Small", model: "mistralai/Mistral-7B-Instruct-v0.3", ..BASE },
     // Llama
     Arch { name: "LlamaForCausalLM", label: "Llama 3.x", model: "meta-llama/Llama-3.1-8B-Instruct", family: Family::Llama, ..BASE },
     Arch { name: "Llama4ForConditionalGeneration", label: "Llama 4 Scout / Maverick", model: "meta-llama/Llama-4-Scout-17B-16E-Instruct", family: Family::Llama4,

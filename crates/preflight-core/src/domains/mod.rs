@@ -4,3 +4,4 @@ pub mod arch;
 pub mod choices;
 pub mod flags;
 pub mod gpu;
+pub mod models;
