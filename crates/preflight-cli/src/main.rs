@@ -102,7 +102,7 @@ Check options:
   --compute-capability <X.Y>    a custom NVIDIA compute capability instead of --gpu
   --arch <ARCH>                 model architecture (default: from --model-path when known)
   --sglang <VERSION>            SGLang release (default: the image tag's, else the newest modelled)
-  --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 12.9)
+  --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 13.0)
   --format <human|json>         output format (default: human)
   --color <auto|always|never>   colours (default: auto; NO_COLOR is honoured)
 

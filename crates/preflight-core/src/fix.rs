@@ -83,7 +83,8 @@ fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
         match f.kind {
             FlagKind::Choice(c) => out.extend(
                 c(v).iter()
-                    .filter(|s| !ALIASES.contains(s))
+                    // a value equal to SGLang's default is the same fix as removing the flag
+                    .filter(|s| !ALIASES.contains(s) && **s != f.default_label)
                     .map(|s| Some(s.to_string())),
             ),
             FlagKind::Int(vals) => out.extend(vals.iter().map(|i| Some(i.to_string()))),
