@@ -60,7 +60,17 @@ impl Ctx<'_> {
 
     /// `attn_tp_size = tp_size // attn_dp_size // attn_cp_size`.
     pub fn attn_tp(&self) -> i64 {
-        let dp = self.user_int("attn_dp_size").unwrap_or(1).max(1);
+        // handle_deprecated_dp_attention (parallel_hook.py:39-61): --enable-dp-attention moves
+        // --dp-size into attn_dp_size
+        let dp = self
+            .user_int("attn_dp_size")
+            .filter(|d| *d > 1)
+            .or_else(|| {
+                self.user_flag("enable_dp_attention")
+                    .then(|| self.user_int("dp_size").unwrap_or(1))
+            })
+            .unwrap_or(1)
+            .max(1);
         let cp = self.user_int("attn_cp_size").unwrap_or(1).max(1);
         (self.tp() / dp / cp).max(1)
     }
