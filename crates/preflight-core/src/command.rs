@@ -81,6 +81,7 @@ pub fn render_command(cfg: &LaunchConfig) -> String {
     let mut parts: Vec<String> = cfg
         .env
         .iter()
+        .filter(|(k, _)| crate::valid_env_name(k))
         .map(|(k, v)| format!("{k}={}", shell_quote(v)))
         .collect();
     parts.push("python -m sglang.launch_server".into());

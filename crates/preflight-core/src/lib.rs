@@ -66,6 +66,8 @@ pub fn version_of(cfg: &LaunchConfig) -> SglangVersion {
 pub fn evaluate(cfg: &LaunchConfig) -> Report {
     let v = version_of(cfg);
     let mut diags = Vec::new();
+    let normalized = normalize(cfg, v, &mut diags);
+    let cfg = &normalized;
 
     if let Some(s) = cfg
         .sglang
@@ -180,6 +182,47 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
     }
 }
 
+/// Whether `name` can be an environment variable in a shell assignment (`[A-Za-z_][A-Za-z0-9_]*`).
+pub fn valid_env_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Input normalisation before evaluation: a key spelled as another option string of the
+/// release's parser (0.5.19's `nsa_prefill_backend` → `dsa_prefill_backend`) is stored under
+/// the field it writes; environment variables whose names no shell accepts are refused (and never
+/// rendered into a command).
+fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) -> LaunchConfig {
+    let mut out = cfg.clone();
+    for key in cfg.args.keys() {
+        if sglang_cli::find_dest(key, v).is_some() {
+            continue;
+        }
+        let dashed = format!("--{}", key.replace('_', "-"));
+        if let Some(opt) = sglang_cli::find_exact(&dashed, v).filter(|o| o.dest != key.as_str()) {
+            if let Some(value) = out.args.remove(key) {
+                out.args.entry(opt.dest.to_string()).or_insert(value);
+            }
+        }
+    }
+    for name in cfg.env.keys() {
+        if !valid_env_name(name) {
+            out.env.remove(name);
+            let mut d = diagnostic(
+                v,
+                &rules::input::BAD_ENV_NAME,
+                &[("name", PyVal::s(name.clone()))],
+            );
+            d.flags = vec![format!("env.{name}")];
+            diags.push(d);
+        }
+    }
+    out
+}
+
 /// Applies `--json-model-override-args` (SGLang merges it into the HF config) to the
 /// architecture facts Preflight models; other keys are ignored.
 fn apply_model_overrides(
@@ -237,6 +280,27 @@ pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
 }
 
 /// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.
+/// Unmodelled fields that change checks Preflight does not model (hierarchical sparse attention,
+/// decode/prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring,
+/// other devices): the verdict may differ from SGLang's.
+const INFLUENTIAL: &[&str] = &[
+    "enable_hisparse",
+    "dcp_size",
+    "enable_prefill_cp",
+    "disaggregation_mode",
+    "enable_two_batch_overlap",
+    "enable_mis",
+    "dsa_paged_mqa_logits_backend",
+    "device",
+    "enable_dsa_cache_layer_split",
+    "dllm_algorithm",
+    "prefill_only_disable_kv_cache",
+    "enable_unified_memory",
+    "enable_deepseek_v4_fp4_indexer",
+];
+
+/// argparse: the field must exist in the release's parser; choices and `type=int` are checked
+/// (for modelled and unmodelled flags alike); unmodelled fields are noted.
 fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
     let mut push = |rule: &'static rules::RuleInfo, args: &[(&str, PyVal)], key: &str| {
         let mut d = diagnostic(v, rule, args);
@@ -272,13 +336,16 @@ fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
         let is_int = matches!(find_flag(key).map(|f| f.kind), Some(FlagKind::Int(_)))
             || opt.value == sglang_cli::ValueKind::Int;
         if find_flag(key).is_none() {
-            push(
-                &rules::input::UNMODELLED_ARG,
-                &[("flag", PyVal::s(opt.canonical()))],
-                key,
-            );
+            let rule = if INFLUENTIAL.contains(&opt.dest) {
+                &rules::input::UNMODELLED_INFLUENTIAL
+            } else {
+                &rules::input::UNMODELLED_ARG
+            };
+            push(rule, &[("flag", PyVal::s(opt.canonical()))], key);
         }
-        if !choices.is_empty() && !value.is_array() && !choices.contains(&text.as_str()) {
+        // a JSON list is a list only for nargs options; elsewhere it is one (bad) value
+        let list_value = value.is_array() && opt.is_list();
+        if !choices.is_empty() && !list_value && !choices.contains(&text.as_str()) {
             let shown = choices
                 .iter()
                 .map(|c| pyfmt::py_str_repr(c))
@@ -293,7 +360,7 @@ fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
                 ],
                 key,
             );
-        } else if is_int && !value.is_array() && text.trim().parse::<i64>().is_err() {
+        } else if is_int && !list_value && text.trim().parse::<i64>().is_err() {
             push(
                 &rules::input::ARG_INVALID_INT,
                 &[

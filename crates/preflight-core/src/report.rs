@@ -83,11 +83,12 @@ impl Change {
         let name = match self.key.as_str() {
             "gpu" => "GPU".to_string(),
             "compute_capability" => "compute capability".to_string(),
+            "cuda_version" => "CUDA".to_string(),
             k if k.starts_with("env.") => k[4..].to_string(),
             k => format!("--{}", k.replace('_', "-")),
         };
         match (&self.to, self.key.as_str()) {
-            (Some(v), "gpu" | "compute_capability") => format!("{name} → {v}"),
+            (Some(v), "gpu" | "compute_capability" | "cuda_version") => format!("{name} → {v}"),
             (Some(v), k) if k.starts_with("env.") => format!("{name}={v}"),
             (Some(v), _) => {
                 if v == "true"

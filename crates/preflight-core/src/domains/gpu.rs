@@ -259,29 +259,40 @@ impl Hardware {
     }
 }
 
-/// Parses a compute capability written `"12.0"`, `"12,0"`, `"sm120"`, `"sm_120"` or `"120"`.
+/// Parses a compute capability written `"12.0"`, `"12,0"`, `"sm120"`, `"sm_120"`, `"120"`,
+/// `"90"` or `"12"` (a bare major). Majors outside 7–13 (Volta to beyond Blackwell) and minors
+/// above 9 are refused.
 pub fn parse_capability(s: &str) -> Option<(u8, u8)> {
     let t = s.trim().to_ascii_lowercase();
     let t = t.trim_start_matches("sm").trim_start_matches('_').trim();
-    if let Some((a, b)) = t.split_once(['.', ',']) {
-        let (a, b) = (a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?);
-        return (1..=20).contains(&a).then_some((a, b)).filter(|_| b <= 9);
-    }
-    let n: u32 = t.parse().ok()?;
-    if (10..=209).contains(&n) {
-        Some(((n / 10) as u8, (n % 10) as u8))
+    let (major, minor) = if let Some((a, b)) = t.split_once(['.', ',']) {
+        (a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?)
     } else {
-        None
-    }
+        let n: u32 = t.parse().ok()?;
+        match n {
+            7..=13 => (n as u8, 0),
+            70..=139 => ((n / 10) as u8, (n % 10) as u8),
+            _ => return None,
+        }
+    };
+    ((7..=13).contains(&major) && minor <= 9).then_some((major, minor))
 }
 
-/// Parses a CUDA version written `"12.9"` or `"13"`.
+/// Parses a CUDA version written `"12.9"`, `"13"`, `"cu129"` or `"cu13"`.
 pub fn parse_cuda(s: &str) -> Option<(u32, u32)> {
-    let t = s.trim().trim_start_matches(['c', 'u']).trim();
+    let t = s.trim().to_ascii_lowercase();
+    if let Some(rest) = t.strip_prefix("cu") {
+        let n: u32 = rest.parse().ok()?;
+        return match n {
+            10..=20 => Some((n, 0)),
+            100..=209 => Some((n / 10, n % 10)),
+            _ => None,
+        };
+    }
     let mut it = t.split('.');
     let major: u32 = it.next()?.parse().ok()?;
     let minor: u32 = it.next().map(|m| m.parse().ok()).unwrap_or(Some(0))?;
-    (10..=20).contains(&major).then_some((major, minor))
+    ((10..=20).contains(&major) && minor < 100).then_some((major, minor))
 }
 
 #[cfg(test)]
@@ -340,6 +351,12 @@ mod tests {
         assert_eq!(parse_capability("90"), Some((9, 0)));
         assert_eq!(parse_capability("abc"), None);
         assert_eq!(parse_capability("99.9"), None);
+        assert_eq!(parse_capability("12"), Some((12, 0)));
+        assert_eq!(parse_capability("10"), Some((10, 0)));
+        assert_eq!(parse_capability("1.2"), None);
+        assert_eq!(parse_capability("20.9"), None);
+        assert_eq!(parse_cuda("cu129"), Some((12, 9)));
+        assert_eq!(parse_cuda("cu130"), Some((13, 0)));
         assert_eq!(parse_cuda("12.9"), Some((12, 9)));
         assert_eq!(parse_cuda("13"), Some((13, 0)));
         assert_eq!(parse_cuda("x"), None);

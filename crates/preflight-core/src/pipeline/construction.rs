@@ -128,6 +128,8 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) {
         }
         "trtllm_mla" if !mla => st.emit(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[]),
         "cutedsl_mla" if !mla => st.emit(ctx, &ar::CUTEDSL_NEEDS_MLA, &[]),
+        // FlashMLABackend.__init__ reads model_config.kv_lora_rank (flashmla_backend.py:90)
+        "flashmla" if !mla => st.emit(ctx, &ar::FLASHMLA_NEEDS_MLA, &[]),
         "nsa" => {
             st.emit(ctx, &ar::NSA_DEPRECATED, &[]);
             deepseek_sparse_attn_backend_init(ctx, st);
@@ -391,10 +393,7 @@ fn validate_flashinfer_sparse_mla_backend(
 /// the environment variable, when set, wins both ways.
 pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
     match env {
-        Some(v) => matches!(
-            v.trim().to_ascii_lowercase().as_str(),
-            "1" | "true" | "yes" | "on"
-        ),
+        Some(v) => matches!(v.to_lowercase().as_str(), "1" | "true" | "yes" | "on"),
         None => backend == "flashmla_sparse_q8",
     }
 }

@@ -9,7 +9,10 @@ const RADIX_OK: &[&str] = &["ascend", "fa3", "fa4", "triton"];
 
 /// Runs the step.
 pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) {
-    if !ctx.user_flag("enable_deterministic_inference") {
+    // rl_on_policy_target turns deterministic inference on (attention_hook.py:582-588)
+    if ctx.user("rl_on_policy_target").is_some() {
+        st.emit(ctx, &det::RL_ON_POLICY, &[]);
+    } else if !ctx.user_flag("enable_deterministic_inference") {
         return;
     }
     // is_deepseek_model (attention_hook.py) and _deterministic_is_deepseek_model (overrides.py:1039-1058)

@@ -75,25 +75,19 @@ impl Ctx<'_> {
         (self.tp() / dp / cp).max(1)
     }
 
-    /// An environment variable read as a Python-style boolean (`1/true/yes/on`).
+    /// An environment variable read by `get_bool_env_var` (`utils/common.py:1424@0.5.23`):
+    /// lower-cased, not stripped, true for `true` and `1`.
     pub fn env_true(&self, name: &str) -> bool {
-        self.env(name).is_some_and(|v| {
-            matches!(
-                v.trim().to_ascii_lowercase().as_str(),
-                "1" | "true" | "yes" | "on"
-            )
-        })
+        self.env(name)
+            .is_some_and(|v| matches!(v.to_lowercase().as_str(), "1" | "true"))
     }
 
     /// `get_platform().has_flashinfer`: CUDA and `SGLANG_IS_FLASHINFER_AVAILABLE` not false.
     pub fn has_flashinfer(&self) -> bool {
         self.hw.is_cuda()
-            && !self.env("SGLANG_IS_FLASHINFER_AVAILABLE").is_some_and(|v| {
-                matches!(
-                    v.trim().to_ascii_lowercase().as_str(),
-                    "0" | "false" | "no" | "off"
-                )
-            })
+            && !self
+                .env("SGLANG_IS_FLASHINFER_AVAILABLE")
+                .is_some_and(|v| matches!(v.to_lowercase().as_str(), "0" | "false" | "no" | "off"))
     }
 
     /// A user-set `store_true` flag.

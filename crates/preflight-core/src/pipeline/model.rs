@@ -107,6 +107,33 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) {
         .user("quantization")
         .or_else(|| ctx.arch.checkpoint_quant.map(str::to_string));
     let Some(q) = q else { return };
+    // an explicit --quantization against the checkpoint's quant_method (model_config.py:2105-2148)
+    if let (Some(user), Some(ckpt)) = (
+        ctx.user("quantization").map(|u| u.to_lowercase()),
+        ctx.arch.checkpoint_quant,
+    ) {
+        let compatible: &[&str] = match user.as_str() {
+            "modelopt_fp8" | "modelopt_mixed" | "petit_nvfp4" => &["modelopt"],
+            "modelopt_fp4" => &["modelopt", "fp8"],
+            "nvfp4_online" => &["fp8", "modelopt_fp8"],
+            "minimax_m3_nvfp4" => &["mxfp8"],
+            "w8a8_int8" | "w8a8_fp8" | "auto-round-int8" => {
+                &["compressed-tensors", "compressed_tensors"]
+            }
+            _ => &[],
+        };
+        if user != ckpt && !compatible.contains(&ckpt) && user != "quark_mxfp4" {
+            st.emit(
+                ctx,
+                &mr::QUANT_MISMATCH,
+                &[
+                    ("quant_method", PyVal::s(ckpt)),
+                    ("quantization", PyVal::s(user)),
+                ],
+            );
+            return;
+        }
+    }
     let mut supported: Vec<&str> = QUANT_BASE.to_vec();
     if ctx.hw.is_cuda() || ctx.hw.is_gfx95() {
         supported.push("mxfp4");
@@ -512,15 +539,22 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) {
         .user("linear_attn_backend")
         .unwrap_or_else(|| "triton".into());
     let supports_extra = linear == "triton";
+    // _mamba_radix_cache_resolution (overrides.py:453-487): extra_buffer when overlap or paging
+    // is wanted and supported, else no_buffer with the overlap scheduler turned off
+    let wants_overlap = !ctx.user_flag("disable_overlap_schedule");
+    let wants_paging = st.r.page_size.is_some_and(|p| p > 1);
+    let mut overlap_off = ctx.user_flag("disable_overlap_schedule");
     let resolved = if strategy == "auto" {
-        if supports_extra {
+        if (wants_overlap || wants_paging) && supports_extra {
             "extra_buffer".to_string()
         } else {
+            overlap_off = true;
             "no_buffer".to_string()
         }
     } else {
         strategy
     };
+    // validate_mamba_extra_buffer / validate_mamba_no_buffer (mamba_hook.py:115-163)
     if extra(&resolved) {
         if !supports_extra {
             st.emit(
@@ -529,17 +563,11 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) {
                 &[("arch", PyVal::s(ctx.arch.name))],
             );
         }
-    } else {
-        let overlap_off = ctx.user_flag("disable_overlap_schedule")
-            || ctx
-                .user("mamba_radix_cache_strategy")
-                .is_none_or(|s| s == "auto");
-        if !matches!(st.r.page_size, None | Some(1)) {
-            st.emit(ctx, &lr::NO_BUFFER_PAGE, &[]);
-        } else if !overlap_off {
-            st.emit(ctx, &lr::NO_BUFFER_OVERLAP, &[]);
-        } else if st.r.attention_backend.as_deref() == Some("trtllm_mha") {
-            st.emit(ctx, &lr::NO_BUFFER_TRTLLM, &[]);
-        }
+    } else if !matches!(st.r.page_size, None | Some(1)) {
+        st.emit(ctx, &lr::NO_BUFFER_PAGE, &[]);
+    } else if !overlap_off {
+        st.emit(ctx, &lr::NO_BUFFER_OVERLAP, &[]);
+    } else if st.r.attention_backend.as_deref() == Some("trtllm_mha") {
+        st.emit(ctx, &lr::NO_BUFFER_TRTLLM, &[]);
     }
 }

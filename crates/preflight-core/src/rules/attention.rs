@@ -884,6 +884,38 @@ pub static HPC_HEADS: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// flashmla on an MHA model crashes at construction.
+pub static FLASHMLA_NEEDS_MLA: RuleInfo = RuleInfo {
+    code: "ATTN022",
+    name: "flashmla-needs-mla-model",
+    stage: Stage::Construction,
+    severity: Severity::Warning,
+    exception: Some("AttributeError"),
+    messages: &[(
+        VersionRange::ALL,
+        "'ModelConfig' object has no attribute 'kv_lora_rank'",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/layers/attention/flashmla_backend.py",
+        90,
+    )],
+    title: "flashmla needs an MLA model",
+    explanation: "FlashMLA is a multi-head latent attention kernel. SGLang has no check for it: building the backend for an MHA model (Llama, Qwen, GLM-4.5, DeepSeek-V4 …) reads the model's kv_lora_rank, which only MLA models have, and the launch crashes with an AttributeError. Shown as a warning because it is a crash, not one of SGLang's launch checks (the reference oracle does not count it either).",
+    trigger: "flashmla as the attention, prefill or decode backend of a non-MLA model.",
+    solutions: &["Remove --attention-backend flashmla; SGLang picks a backend for the model."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"flashmla"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DEFAULT_BACKEND,
@@ -925,4 +957,5 @@ pub static RULES: &[&RuleInfo] = &[
     &HPC_KV,
     &HPC_FP8_HEADS,
     &HPC_HEADS,
+    &FLASHMLA_NEEDS_MLA,
 ];

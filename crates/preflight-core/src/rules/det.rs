@@ -110,5 +110,23 @@ pub static RADIX: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// rl_on_policy_target enables deterministic inference.
+pub static RL_ON_POLICY: RuleInfo = RuleInfo {
+    code: "DET102",
+    name: "rl-on-policy-deterministic",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Enable deterministic inference because of rl_on_policy_target.",
+    )],
+    sources: &[(VersionRange::V23, HOOK, 583)],
+    title: "--rl-on-policy-target turns deterministic inference on",
+    explanation: "RL on-policy serving needs batch-invariant outputs, so SGLang enables deterministic inference with all its backend restrictions.",
+    trigger: "--rl-on-policy-target set.",
+    flags: &["enable_deterministic_inference"],
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
-pub static RULES: &[&RuleInfo] = &[&DEFAULT, &CHOICES, &MLA, &FA4_MLA, &RADIX];
+pub static RULES: &[&RuleInfo] = &[&DEFAULT, &CHOICES, &MLA, &FA4_MLA, &RADIX, &RL_ON_POLICY];

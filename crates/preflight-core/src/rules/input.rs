@@ -204,6 +204,43 @@ pub static UNMODELLED_ARG: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// An unmodelled flag that changes checks Preflight does not model.
+pub static UNMODELLED_INFLUENTIAL: RuleInfo = RuleInfo {
+    code: "INPUT007",
+    name: "unmodelled-flag-changes-verdict",
+    stage: Stage::Input,
+    severity: Severity::Warning,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "{flag} changes checks Preflight does not model; SGLang's verdict and backends may differ from this report.",
+    )],
+    title: "A flag changes checks Preflight does not model",
+    explanation: "Some SGLang features (hierarchical sparse attention, decode or prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring, non-CUDA devices, diffusion LLMs …) bring their own launch checks and defaults, which Preflight does not reproduce. The flag is kept in the command, but the report may miss errors or show backends SGLang would not use.",
+    trigger: "One of those flags is set.",
+    solutions: &["Check the feature's own documentation; the rest of the report still applies."],
+    ..RuleInfo::BASE
+};
+
+/// An environment variable name no shell accepts.
+pub static BAD_ENV_NAME: RuleInfo = RuleInfo {
+    code: "INPUT008",
+    name: "invalid-environment-variable-name",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Invalid environment variable name {name!r}: names are letters, digits and underscores, not starting with a digit.",
+    )],
+    title: "An environment variable name is invalid",
+    explanation: "Environment variables are passed as NAME=value; a name with other characters cannot be set by a shell (and would be executed as a command if pasted). It is left out of the generated commands.",
+    trigger: "An env key that does not match [A-Za-z_][A-Za-z0-9_]*.",
+    solutions: &["Correct or remove the variable."],
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &ARG_INVALID_CHOICE,
@@ -215,4 +252,6 @@ pub static RULES: &[&RuleInfo] = &[
     &UNKNOWN_VERSION,
     &BAD_SETTING,
     &UNMODELLED_ARG,
+    &UNMODELLED_INFLUENTIAL,
+    &BAD_ENV_NAME,
 ];

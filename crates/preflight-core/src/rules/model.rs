@@ -154,6 +154,32 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --quantization contradicts the checkpoint.
+pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
+    code: "MODEL005",
+    name: "quantization-mismatch",
+    messages: &[(
+        VersionRange::ALL,
+        "Quantization method specified in the model config ({quant_method}) does not match the quantization method specified in the `quantization` argument ({quantization}).",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/configs/model_config.py",
+        2143,
+    )],
+    title: "--quantization contradicts the checkpoint's quantization",
+    explanation: "A quantized checkpoint declares its method in config.json (quantization_config.quant_method). SGLang accepts a different --quantization only when it is compatible (e.g. modelopt_fp4 or nvfp4_online on an fp8 checkpoint) or an online requantization (quark_mxfp4); anything else is refused when the model config is built. Preflight knows the quantization of the reference checkpoint of each architecture; other checkpoints of the same architecture may differ.",
+    trigger: "--quantization set, the checkpoint is quantized with another, incompatible method.",
+    situations: "Adding --quantization fp8 to gpt-oss (an MXFP4 checkpoint); --quantization awq on an FP8 DeepSeek checkpoint.",
+    solutions: &["Remove --quantization: SGLang reads it from the checkpoint."],
+    flags: &["quantization"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","quantization":"fp8"}"#,
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// nvfp4_online quantization needs SM100.
 pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
     code: "MOE001",
@@ -189,4 +215,5 @@ pub static RULES: &[&RuleInfo] = &[
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,
+    &QUANT_MISMATCH,
 ];

@@ -1,0 +1,131 @@
+//! Input handling found by review: hostile env names, JSON types, release-specific spellings,
+//! and SGLang behaviours at the edges of the modelled flags.
+
+use preflight_core::command::render_command;
+use preflight_core::{LaunchConfig, Verdict, evaluate};
+
+fn cfg(json: &str) -> LaunchConfig {
+    serde_json::from_str(json).unwrap()
+}
+
+fn first_code(json: &str) -> Option<String> {
+    evaluate(&cfg(json)).first_error().map(|d| d.code.clone())
+}
+
+#[test]
+fn env_names_that_no_shell_accepts_are_refused_and_never_rendered() {
+    let c = cfg(
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","env":{"$(touch /tmp/pwned)":"1","OK_NAME":"a b"}}"#,
+    );
+    let r = evaluate(&c);
+    assert_eq!(r.first_error().unwrap().code, "INPUT008");
+    assert!(!r.command.contains("touch"), "{}", r.command);
+    assert!(
+        r.command
+            .starts_with("OK_NAME='a b' python -m sglang.launch_server")
+    );
+    assert!(!render_command(&c).contains('$'));
+}
+
+#[test]
+fn a_list_where_one_value_is_expected_is_an_argparse_error() {
+    assert_eq!(
+        first_code(r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":["fa3"]}"#)
+            .as_deref(),
+        Some("ARG001")
+    );
+    assert_eq!(
+        first_code(r#"{"gpu":"H100","arch":"LlamaForCausalLM","page_size":[64]}"#).as_deref(),
+        Some("ARG002")
+    );
+}
+
+#[test]
+fn fields_missing_from_the_release_are_unrecognized() {
+    let r = evaluate(&cfg(
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla"}"#,
+    ));
+    assert_eq!(
+        r.first_error().unwrap().message,
+        "unrecognized arguments: --dsv4-attn-backend flashmla"
+    );
+    assert_eq!(
+        first_code(r#"{"gpu":"H100","arch":"LlamaForCausalLM","no_such_field":1}"#).as_deref(),
+        Some("ARG003")
+    );
+}
+
+#[test]
+fn old_alias_spellings_write_their_field() {
+    // 0.5.19's --nsa-prefill-backend is an alias of --dsa-prefill-backend
+    let r = evaluate(&cfg(
+        r#"{"sglang":"0.5.19","gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","nsa_prefill_backend":"flashinfer_sparse_mla"}"#,
+    ));
+    assert_eq!(r.first_error().unwrap().code, "DSA001");
+}
+
+#[test]
+fn environment_values_are_not_stripped() {
+    // SGLang lower-cases SGLANG_DSV4_Q8KV8_PREFILL but does not strip it: " 1" means off
+    let r = evaluate(&cfg(
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","env":{"SGLANG_DSV4_Q8KV8_PREFILL":" 1"}}"#,
+    ));
+    assert_eq!(r.verdict, Verdict::Ok);
+    let r = evaluate(&cfg(
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","env":{"SGLANG_DSV4_Q8KV8_PREFILL":"ON"}}"#,
+    ));
+    assert_eq!(r.first_error().unwrap().code, "DSV4001");
+}
+
+#[test]
+fn impossible_compute_capabilities_are_refused() {
+    for cc in ["1.2", "20.9", "0.0", "abc"] {
+        assert_eq!(
+            first_code(&format!(
+                r#"{{"compute_capability":"{cc}","arch":"LlamaForCausalLM"}}"#
+            ))
+            .as_deref(),
+            Some("INPUT005"),
+            "{cc}"
+        );
+    }
+    let r = evaluate(&cfg(
+        r#"{"compute_capability":"12","arch":"LlamaForCausalLM"}"#,
+    ));
+    assert_eq!(r.hardware.unwrap().capability, (12, 0));
+}
+
+#[test]
+fn a_quantization_that_contradicts_the_checkpoint_is_refused() {
+    assert_eq!(
+        first_code(r#"{"gpu":"H100","arch":"GptOssForCausalLM","quantization":"fp8"}"#).as_deref(),
+        Some("MODEL005")
+    );
+    // compatible: modelopt_fp4 on an FP8 checkpoint
+    assert_eq!(
+        first_code(
+            r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","quantization":"modelopt_fp4"}"#
+        ),
+        None
+    );
+}
+
+#[test]
+fn mamba_no_buffer_when_overlap_is_off() {
+    // overlap off and no paging: SGLang picks no_buffer, which refuses trtllm_mha
+    let c = r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","attention_backend":"trtllm_mha","disable_overlap_schedule":true}"#;
+    assert_eq!(first_code(c).as_deref(), Some("LIN003"));
+}
+
+#[test]
+fn flags_with_unmodelled_checks_are_flagged() {
+    let r = evaluate(&cfg(
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","enable_hisparse":true}"#,
+    ));
+    assert!(r.diagnostics.iter().any(|d| d.code == "INPUT007"));
+    let r = evaluate(&cfg(
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","rl_on_policy_target":"fsdp"}"#,
+    ));
+    assert!(r.diagnostics.iter().any(|d| d.code == "DET102"));
+    assert_eq!(r.first_error().unwrap().code, "DET001");
+}
