@@ -202,10 +202,10 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
             continue;
         }
         let dashed = format!("--{}", key.replace('_', "-"));
-        if let Some(opt) = sglang_cli::find_exact(&dashed, v).filter(|o| o.dest != key.as_str()) {
-            if let Some(value) = out.args.remove(key) {
-                out.args.entry(opt.dest.to_string()).or_insert(value);
-            }
+        if let Some(opt) = sglang_cli::find_exact(&dashed, v).filter(|o| o.dest != key.as_str())
+            && let Some(value) = out.args.remove(key)
+        {
+            out.args.entry(opt.dest.to_string()).or_insert(value);
         }
     }
     for name in cfg.env.keys() {
