@@ -219,8 +219,16 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
             print!("{out}");
         }
     }
+    // an input Preflight cannot evaluate (unknown GPU, model or release, bad settings) is a
+    // usage error, not SGLang's verdict
+    let input_error = !parse_errors
+        && report.as_ref().is_some_and(|r| {
+            r.errors().count() > 0 && r.errors().all(|d| d.stage == preflight_core::Stage::Input)
+        });
     if valid {
         ExitCode::SUCCESS
+    } else if input_error {
+        ExitCode::from(2)
     } else {
         ExitCode::from(1)
     }

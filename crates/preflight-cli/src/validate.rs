@@ -27,6 +27,8 @@ struct ErrorLine<'a> {
 
 /// Validates one JSON text; `Err` is the message for an error line.
 fn one(text: &str) -> (Option<Value>, Result<Report, String>) {
+    // a UTF-8 byte-order mark (Windows editors) is not part of the JSON
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => return (None, Err(format!("invalid JSON: {e}"))),
