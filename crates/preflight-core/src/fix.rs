@@ -62,6 +62,17 @@ fn suggestible(key: &str, value: &str, amd: bool) -> bool {
     }
 }
 
+/// Values tried first for a key (most common, least risky), before the rest of its choices.
+fn preferred(key: &str) -> &'static [&'static str] {
+    match key {
+        "kv_cache_dtype" => &["fp8_e4m3", "bf16", "bfloat16"],
+        "attention_backend" | "prefill_attention_backend" | "decode_attention_backend" => {
+            &["flashinfer", "triton", "fa3", "trtllm_mha", "trtllm_mla"]
+        }
+        _ => &[],
+    }
+}
+
 fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
     let mut out: Vec<Option<String>> = vec![None];
     if let Some(name) = key.strip_prefix("env.") {
@@ -92,6 +103,14 @@ fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
             FlagKind::Bool => out.push(Some("true".into())),
         }
     }
+    let pref = preferred(key);
+    out.sort_by_key(|c| match c {
+        None => 0,
+        Some(v) => pref
+            .iter()
+            .position(|p| p == v)
+            .map_or(pref.len() + 1, |i| i + 1),
+    });
     out
 }
 

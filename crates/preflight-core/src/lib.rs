@@ -142,15 +142,19 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
     let arch = match arch_name.as_deref().and_then(find_arch) {
         Some(a) => Some(a),
         None => {
-            let shown = arch_name
-                .clone()
-                .or_else(|| cfg.model_path.clone())
-                .unwrap_or_default();
-            diags.push(diagnostic(
-                v,
-                &rules::input::UNKNOWN_ARCH,
-                &[("arch", PyVal::s(shown))],
-            ));
+            let d = match (&arch_name, &cfg.model_path) {
+                (None, Some(model)) => diagnostic(
+                    v,
+                    &rules::input::UNKNOWN_MODEL,
+                    &[("model", PyVal::s(model.clone()))],
+                ),
+                _ => diagnostic(
+                    v,
+                    &rules::input::UNKNOWN_ARCH,
+                    &[("arch", PyVal::s(arch_name.clone().unwrap_or_default()))],
+                ),
+            };
+            diags.push(d);
             None
         }
     };

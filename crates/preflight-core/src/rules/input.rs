@@ -149,6 +149,25 @@ pub static UNKNOWN_ARCH: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Unknown model path and no architecture.
+pub static UNKNOWN_MODEL: RuleInfo = RuleInfo {
+    code: "INPUT009",
+    name: "unknown-model",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Preflight does not know the model {model!r}: pick its architecture (the architectures[0] entry of its config.json).",
+    )],
+    title: "The model is not in Preflight's table of well-known models",
+    explanation: "Preflight finds the architecture of well-known Hugging Face model ids; for other models (local paths, fine-tunes) choose the architecture named in the model's config.json.",
+    trigger: "A model path that is not a known model id, and no architecture given.",
+    solutions: &["Pick the architecture (arch / --arch)."],
+    flags: &["arch"],
+    ..RuleInfo::BASE
+};
+
 /// Unknown SGLang release.
 pub static UNKNOWN_VERSION: RuleInfo = RuleInfo {
     code: "INPUT004",
@@ -254,4 +273,5 @@ pub static RULES: &[&RuleInfo] = &[
     &UNMODELLED_ARG,
     &UNMODELLED_INFLUENTIAL,
     &BAD_ENV_NAME,
+    &UNKNOWN_MODEL,
 ];
