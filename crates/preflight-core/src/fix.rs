@@ -311,6 +311,10 @@ pub fn search(
         }
     }
     found.sort_by_key(|c| c.rank);
+    // a change that walks into a known kernel failure is no fix when a clean one exists
+    if found.iter().any(|c| c.rank.2 == 0) {
+        found.retain(|c| c.rank.2 == 0);
+    }
     found.dedup_by(|a, b| a.fix.config == b.fix.config);
     let mut fixes: Vec<Fix> = found.into_iter().map(|c| c.fix).take(MAX_FIXES).collect();
 
