@@ -2,7 +2,7 @@
 // Plain node + playwright-core; prints "N passed, N failed" last and exits 1 on failure.
 // Screenshots go to tests/e2e/artifacts/ (gitignored).
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,7 +55,7 @@ async function open(path) {
     if (!['data:', 'blob:'].includes(u.protocol) && u.host !== baseHost) foreignRequests.push(r.url());
   });
   await page.goto(BASE + path);
-  await page.waitForSelector('#verdict', { timeout: 15000 });
+  await page.waitForSelector('#verdict', { state: 'attached', timeout: 15000 });
   return page;
 }
 
@@ -238,6 +238,290 @@ await test('mobile width (390 px): no horizontal overflow', async (track) => {
   await page.waitForTimeout(100);
   const overflow360 = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert(overflow <= 0 && overflow360 <= 0, `page wider than the viewport by ${overflow} px (390) / ${overflow360} px (360)`);
+  await noErrors(page);
+});
+
+// ---- Bring your own launch: paste, explain, rule pages, export ----
+
+const SEED1_LAUNCH = 'python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla';
+const SEED2_MSG = 'DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.';
+const SEEDS_DIR = process.env.SEEDS_DIR || '/work/shared/seeds';
+
+/** Pastes `text` into the launch box (on `gpu` when given) and checks it. */
+async function pasteLaunch(page, text, gpu) {
+  if (gpu) await page.selectOption('#paste-gpu', gpu);
+  // evaluate + input event: fast for large inputs, and keeps control characters
+  await page.evaluate((t) => {
+    const el = document.querySelector('#paste-text');
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await page.click('#paste-check');
+  await page.waitForSelector('#paste-result', { timeout: 5000 });
+}
+async function markedTexts(page, code) {
+  return page.locator(`#paste-view mark[data-codes~="${code}"]`).allTextContents();
+}
+async function parseCodes(page) {
+  return page.locator('#paste-diags .pdiag').evaluateAll((els) => els.map((e) => e.dataset.code));
+}
+async function copyFrom(page, scope) {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.locator(`${scope} button.copy`).click();
+  await page.waitForFunction((s) => document.querySelector(`${s} button.copy`)?.textContent.trim() === 'Copied', scope, { timeout: 5000 });
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, corrects in the user\'s words', async (track) => {
+  const page = track(await open('/'));
+  await pasteLaunch(page, SEED1_LAUNCH, 'RTX 5090');
+  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  assert((await messages(page)).includes(DSA001_MSG), `DSA001 message not shown verbatim; got ${JSON.stringify(await messages(page))}`);
+  assert((await page.locator('#pick-arch').inputValue()) === 'GlmMoeDsaForCausalLM', 'architecture not derived from the model path');
+  assert((await page.locator('#pick-gpu').inputValue()) === 'RTX 5090', 'GPU not kept');
+  assert((await page.locator('#pick-model').inputValue()) === 'zai-org/GLM-5', 'model path not loaded');
+  const marked = await markedTexts(page, 'DSA001');
+  assert(marked.includes('--kv-cache-dtype bf16'), `the KV flag is not marked with DSA001: ${JSON.stringify(marked)}`);
+  assert(marked.includes('--dsa-prefill-backend flashinfer_sparse_mla'), `the prefill flag is not marked: ${JSON.stringify(marked)}`);
+  const fixed = (await page.locator('#paste-corrected').textContent()).trim();
+  assert(fixed.startsWith('python -m sglang.launch_server --model-path zai-org/GLM-5'), `corrected launch does not keep the user's words: ${fixed}`);
+  assert(fixed !== SEED1_LAUNCH, 'corrected launch is unchanged');
+  assert(fixed.includes('--kv-cache-dtype fp8_e4m3') || !fixed.includes('--kv-cache-dtype') || !fixed.includes('--dsa-prefill-backend'), `corrected launch does not fix DSA001: ${fixed}`);
+  if (fixed.includes('--dsa-prefill-backend')) {
+    assert(fixed.indexOf('--kv-cache-dtype') < fixed.indexOf('--dsa-prefill-backend'), `order changed: ${fixed}`);
+  }
+  // the corrected launch, pasted back, is OK
+  await pasteLaunch(page, fixed);
+  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('model=zai-org/GLM-5'), null, { timeout: 5000 });
+  await noErrors(page);
+});
+
+await test('paste: docker run with tag v0.5.19 selects SGLang 0.5.19 and passes unmodelled flags through', async (track) => {
+  const page = track(await open('/'));
+  await pasteLaunch(page, 'docker run --gpus all --ipc=host -p 30000:30000 -e SGLANG_X=1 \\\n  lmsysorg/sglang:v0.5.19 \\\n  python3 -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype fp8_e4m3 --mem-fraction-static 0.85', 'DGX Spark');
+  await page.waitForFunction(() => document.querySelector('#pick-sglang')?.value === '0.5.19', null, { timeout: 5000 });
+  assert((await page.locator('#paste-result .read-as').textContent()).includes('SGLang 0.5.19'), 'release not reported');
+  assert((await page.locator('#env-SGLANG_X').inputValue()) === '1', 'docker -e not loaded');
+  assert((await page.locator('#arg-mem-fraction-static').inputValue()) === '0.85', 'unmodelled flag not shown in the builder');
+  assert((await page.locator('#launch-command').textContent()).includes('--mem-fraction-static 0.85'), 'unmodelled flag not passed through');
+  await page.waitForFunction(() => location.search.includes('arg.mem_fraction_static=0.85') && location.search.includes('sglang=0.5.19'), null, { timeout: 5000 });
+  // the URL alone restores it
+  const url = await page.evaluate(() => location.pathname + location.search);
+  await page.close();
+  const again = track(await open(url));
+  assert((await again.locator('#launch-command').textContent()).includes('--mem-fraction-static 0.85'), 'unmodelled flag lost on reload');
+  await noErrors(again);
+});
+
+await test('paste: bad input (empty, garbage, binary, unbalanced quotes, 1 MB, YAML with wrong types) gives a diagnostic and no page error', async (track) => {
+  const page = track(await open('/?gpu=H100&arch=LlamaForCausalLM&page-size=64'));
+  const before = await page.evaluate(() => location.search);
+  const cases = [
+    ['', 'PARSE001'],
+    ['hello world, this is not a launch', 'PARSE005'],
+    ['\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000e\u000f\u0010bin', 'PARSE003'],
+    ['x'.repeat(1024 * 1024), 'PARSE002'],
+    ["python -m sglang.launch_server --model-path 'zai-org/GLM-5 --tp 2", null],
+    ['model-path: zai-org/GLM-5\npage-size: [1, 2]\nkv-cache-dtype: {a: 1}\ntp-size: big\n', null],
+  ];
+  for (const [text, code] of cases) {
+    await pasteLaunch(page, text);
+    const got = await parseCodes(page);
+    assert(got.length > 0, `no diagnostic for ${JSON.stringify(text.slice(0, 40))}`);
+    if (code) assert(got.includes(code), `expected ${code} for ${JSON.stringify(text.slice(0, 40))}, got ${got}`);
+    if (text.startsWith('model-path:')) {
+      assert((await page.locator('#paste-result .read-as').textContent()).includes('config file'), 'YAML not read as a config file');
+    }
+    assert(page.errors.length === 0, `page error after ${JSON.stringify(text.slice(0, 40))}: ${page.errors.join(' | ')}`);
+  }
+  // nothing readable leaves the builder alone; the YAML one was read (with its errors)
+  await pasteLaunch(page, '');
+  assert(await page.locator('#paste-nothing').isVisible(), 'no "nothing read" note for empty input');
+  await page.click('#paste-clear');
+  await page.waitForSelector('#paste-result', { state: 'detached', timeout: 5000 });
+  assert(before.length > 0, 'no initial state');
+  await noErrors(page);
+});
+
+await test('paste: a Kubernetes container spec (image tag, args list, env)', async (track) => {
+  const page = track(await open('/'));
+  const pod = 'containers:\n  - name: sglang\n    image: lmsysorg/sglang:v0.5.19-cu129\n    command: ["python3", "-m", "sglang.launch_server"]\n    args: ["--model-path", "zai-org/GLM-5", "--kv-cache-dtype", "bf16", "--dsa-prefill-backend", "flashinfer_sparse_mla"]\n    env:\n      - name: SGLANG_X\n        value: "1"\n';
+  await pasteLaunch(page, pod, 'RTX 5090');
+  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  assert((await page.locator('#pick-sglang').inputValue()) === '0.5.19', 'release not read from the image');
+  const marked = await markedTexts(page, 'DSA001');
+  assert(marked.some((m) => m.includes('"bf16"')), `list items not marked: ${JSON.stringify(marked)}`);
+  const fixed = (await page.locator('#paste-corrected').textContent()).trim();
+  assert(fixed.startsWith('command: ["python3", "-m", "sglang.launch_server"]\nargs: ["--model-path", "zai-org/GLM-5"'), `corrected lists: ${fixed}`);
+  await noErrors(page);
+});
+
+await test('paste: an unknown model asks for the architecture', async (track) => {
+  const page = track(await open('/'));
+  await pasteLaunch(page, 'sglang serve my-org/private-glm --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla', 'RTX 5090');
+  await page.waitForSelector('#paste-arch', { timeout: 5000 });
+  const inputCodes = await codes(page);
+  assert(inputCodes.includes('INPUT003') || inputCodes.includes('INPUT009'), `unknown model not reported: ${inputCodes}`);
+  assert((await page.locator('#paste-view mark').allTextContents()).includes('my-org/private-glm'), 'the unknown model is not marked');
+  await page.selectOption('#paste-arch', 'GlmMoeDsaForCausalLM');
+  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  assert((await markedTexts(page, 'DSA001')).includes('--kv-cache-dtype bf16'), 'flag not marked after picking the architecture');
+  await noErrors(page);
+});
+
+async function explain(page, text) {
+  if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
+  await page.fill('#explain-text', text);
+  await page.click('#explain-run');
+  await page.waitForSelector('#explain-result', { timeout: 5000 });
+}
+
+await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 configuration that raises it', async (track) => {
+  const page = track(await open('/'));
+  await explain(page, `Traceback (most recent call last):\n  File "/sgl/python/sglang/srt/layers/attention/deepseek_v4_backend.py", line 578, in __init__\nValueError: ${SEED2_MSG}\n`);
+  const card = page.locator('.explained[data-code="DSV4001"]');
+  assert((await card.count()) === 1, 'DSV4001 not found');
+  assert((await card.locator('.explanation').textContent()).length > 20, 'no explanation');
+  assert((await card.locator('.fixes li').count()) > 0, 'no solutions or fixes');
+  await card.locator('button.load').click();
+  await page.waitForSelector('.diag[data-code="DSV4001"]', { timeout: 5000 });
+  assert((await page.locator('#pick-arch').inputValue()) === 'DeepseekV4ForCausalLM', 'not a DeepSeek-V4 configuration');
+  assert((await messages(page)).includes(DSV4_MSG), 'DSV4001 message not in the findings');
+  assert((await verdict(page)).match(/errors?$/), `verdict: ${await verdict(page)}`);
+  await page.screenshot({ path: join(ART, 'explain-1280.png'), fullPage: true });
+  await noErrors(page);
+});
+
+await test('explain: seed-1 message reads back GPU, architecture and KV dtype; the seed documents are recognised', async (track) => {
+  const page = track(await open('/'));
+  await explain(page, `ValueError: ${DSA001_MSG}`);
+  const card = page.locator('.explained[data-code="DSA001"]');
+  assert((await card.count()) === 1, 'DSA001 not found');
+  const values = await card.locator('.captures').textContent();
+  assert(values.includes('arch = GlmMoeDsaForCausalLM') && values.includes('gpu = RTX 5090'), `values: ${values}`);
+  await card.locator('button.load').click();
+  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  assert((await page.locator('#pick-gpu').inputValue()) === 'RTX 5090', 'GPU not loaded');
+  if (existsSync(SEEDS_DIR)) {
+    const want = new Set(['DSA001', 'DSV4001']);
+    for (const f of readdirSync(SEEDS_DIR)) {
+      await explain(page, readFileSync(join(SEEDS_DIR, f), 'utf8'));
+      const found = await page.locator('#explain-result .explained').evaluateAll((els) => els.map((e) => e.dataset.code));
+      for (const c of found) want.delete(c);
+    }
+    assert(want.size === 0, `seed documents: not found ${[...want]}`);
+  }
+  await explain(page, 'the server started on port 30000');
+  assert(await page.locator('#explain-none').isVisible(), 'no "nothing found" note');
+  await noErrors(page);
+});
+
+await test('rules: #/rules lists every rule and the search filters it', async (track) => {
+  const page = track(await open('/#/rules'));
+  await page.waitForSelector('#rule-list', { timeout: 5000 });
+  const all = await page.locator('#rule-list .rule-item').count();
+  assert(all > 100, `only ${all} rules listed`);
+  assert(!(await page.locator('.page-builder').isVisible()), 'builder still visible');
+  await page.fill('#rules-search', 'flashinfer_sparse_mla');
+  await page.waitForFunction((n) => document.querySelectorAll('#rule-list .rule-item').length < n, all, { timeout: 5000 });
+  const shown = await page.locator('#rule-list .rule-item').evaluateAll((els) => els.map((e) => e.dataset.code));
+  assert(shown.includes('DSA001') && shown.includes('DSA002'), `search lost DSA001/DSA002: ${shown}`);
+  assert(!shown.includes('ATTN001'), `search kept unrelated rules: ${shown}`);
+  await page.waitForFunction(() => location.hash.includes('q=flashinfer_sparse_mla'), null, { timeout: 5000 });
+  await page.selectOption('#rules-stage', 'kernel');
+  await page.waitForFunction(() => document.querySelectorAll('#rule-list .rule-item').length === 0 || [...document.querySelectorAll('#rule-list .rule-item')].every((e) => e.dataset.code.startsWith('KERN')), null, { timeout: 5000 });
+  await page.fill('#rules-search', '');
+  await page.selectOption('#rules-gpu', 'Hopper');
+  const hopper = await page.locator('#rule-list .rule-item').evaluateAll((els) => els.map((e) => e.dataset.code));
+  assert(hopper.length > 0 && hopper.every((c) => c.startsWith('KERN')), `GPU + stage filter: ${hopper}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(BASE + '/#/rules');
+  await page.waitForSelector('#rule-list');
+  await page.screenshot({ path: join(ART, 'rules-1280.png'), fullPage: false });
+  await noErrors(page);
+});
+
+await test('rules: #/rules/DSA001 shows message, solutions, a source link at v0.5.23, and Try this example', async (track) => {
+  const page = track(await open('/#/rules/DSA001'));
+  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  const msgs = await page.locator('.rule-message pre.message').allTextContents();
+  assert(msgs.some((m) => m.startsWith('flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121')), `message: ${msgs}`);
+  assert((await page.locator('#rule-solutions li').count()) > 0, 'no solutions');
+  const hrefs = await page.locator('#rule-sources a').evaluateAll((els) => els.map((e) => e.href));
+  assert(hrefs.some((h) => /^https:\/\/github\.com\/sgl-project\/sglang\/blob\/v0\.5\.23\/.+#L695$/.test(h)), `source links: ${hrefs}`);
+  assert((await page.title()).startsWith('DSA001'), `title: ${await page.title()}`);
+  await page.screenshot({ path: join(ART, 'rule-dsa001-1280.png'), fullPage: true });
+  await page.click('#rule-try');
+  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible', timeout: 5000 });
+  assert((await messages(page)).includes(DSA001_MSG), 'the example does not show DSA001');
+  await page.waitForFunction(() => location.search.includes('arch=GlmMoeDsaForCausalLM'), null, { timeout: 5000 });
+  await noErrors(page);
+});
+
+await test('rules: a diagnostic links to its rule page and Back keeps the builder state; kernel rules cite evidence', async (track) => {
+  const page = track(await open(DSA001_URL));
+  const search = await page.evaluate(() => location.search);
+  await page.locator('.diag[data-code="DSA001"] .code-link').click();
+  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  await page.locator('.rule-page a.back').click();
+  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible', timeout: 5000 });
+  assert((await page.evaluate(() => location.search)) === search, 'builder URL state changed');
+  await page.goBack();
+  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  await page.goto(BASE + '/#/rules/KERN001');
+  await page.waitForSelector('.rule-page[data-code="KERN001"]', { timeout: 5000 });
+  assert((await page.locator('#rule-evidence').count()) === 1, 'kernel rule without evidence link');
+  await page.goto(BASE + '/#/rules/PARSE010');
+  await page.waitForSelector('.rule-page[data-code="PARSE010"]', { timeout: 5000 });
+  await page.goto(BASE + '/#/rules/NOPE999');
+  await page.waitForSelector('.rule-page', { timeout: 5000 });
+  assert((await page.locator('.rule-page h1').textContent()).includes('No rule'), 'unknown code page');
+  await noErrors(page);
+});
+
+await test('export: shell command, YAML, docker run and JSON report to the clipboard', async (track) => {
+  const page = track(await open(DSA001_URL + '&model=zai-org/GLM-5&env.SGLANG_X=1'));
+  await page.click('#export-tab-yaml');
+  const yaml = await copyFrom(page, '.export');
+  assert(yaml.includes('\nmodel-path: zai-org/GLM-5\nkv-cache-dtype: bf16\ndsa-prefill-backend: flashinfer_sparse_mla\n'), `YAML: ${yaml}`);
+  assert(yaml.includes('#   export SGLANG_X=1'), `YAML env block: ${yaml}`);
+  await page.click('#export-tab-docker');
+  const docker = await copyFrom(page, '.export');
+  assert(docker.startsWith('docker run --gpus all --ipc=host -p 30000:30000 -e SGLANG_X=1 lmsysorg/sglang:v0.5.23 python3 -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla'), `docker: ${docker}`);
+  await page.click('#export-tab-json');
+  const json = JSON.parse(await copyFrom(page, '.export'));
+  assert(json.verdict === 'error' && json.diagnostics.some((d) => d.code === 'DSA001' && d.message === DSA001_MSG), 'JSON report');
+  // the shell command is the Commands panel's
+  const shell = await copyFrom(page, '.command:has(#launch-command)');
+  assert(shell === (await page.locator('#launch-command').textContent()).trim() && shell.startsWith('SGLANG_X=1 python -m sglang.launch_server'), `shell: ${shell}`);
+  await noErrors(page);
+});
+
+await test('screenshots: pasted launch, explain, rules and DSA001 at 1280 and 390 px, no horizontal overflow', async (track) => {
+  const page = track(await open('/'));
+  await pasteLaunch(page, SEED1_LAUNCH, 'RTX 5090');
+  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.screenshot({ path: join(ART, 'paste-1280.png'), fullPage: false });
+  await page.screenshot({ path: join(ART, 'paste-1280-full.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(100);
+  const overflows = {};
+  overflows.paste = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.screenshot({ path: join(ART, 'paste-390.png'), fullPage: true });
+  await explain(page, `ValueError: ${SEED2_MSG}`);
+  await page.locator('#explain-panel').scrollIntoViewIfNeeded();
+  overflows.explain = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.locator('#explain-panel').screenshot({ path: join(ART, 'explain-390.png') });
+  for (const [name, hash] of [['rules', '#/rules'], ['rule-dsa001', '#/rules/DSA001']]) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForSelector('main.page', { timeout: 5000 });
+    await page.waitForTimeout(100);
+    overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.screenshot({ path: join(ART, `${name}-390.png`), fullPage: name !== 'rules' });
+  }
+  const bad = Object.entries(overflows).filter(([, v]) => v > 0);
+  assert(bad.length === 0, `wider than 390 px: ${JSON.stringify(overflows)}`);
   await noErrors(page);
 });
 

@@ -2,14 +2,19 @@
 //! validates it live with `preflight-core` and keeps the state in the URL.
 //!
 //! Layout: [`state`] (the one reducer), [`url`] (query string ⇄ configuration, pure),
-//! [`options`] (picker models derived from the core's tables, pure), [`browser`] (location,
-//! history, clipboard), [`components`] (one component per file).
+//! [`route`] (hash routing: builder, `#/rules`, `#/rules/CODE`, pure), [`options`] (picker
+//! models derived from the core's tables, pure), [`paste`] (a pasted launch: configuration,
+//! marks, corrections, pure), [`catalog`] (the rule list and its filters, pure), [`browser`]
+//! (location, history, clipboard), [`components`] (one component per file).
 
 #![warn(missing_docs)]
 
 pub mod browser;
+pub mod catalog;
 pub mod components;
 pub mod options;
+pub mod paste;
+pub mod route;
 pub mod state;
 pub mod url;
 

@@ -27,8 +27,11 @@ pub enum Action {
     Set(String, Option<String>),
     /// The GPU select changed: a product name, [`CUSTOM_GPU`], or empty for none.
     PickGpu(String),
-    /// Replaces the whole configuration (Apply on a fix, Reset).
+    /// Replaces the whole configuration (Apply on a fix, Reset, a pasted launch).
     Load(LaunchConfig),
+    /// Sets a `ServerArgs` field to a list of words (an unmodelled `nargs` option); an empty
+    /// list removes it.
+    SetList(String, Vec<String>),
 }
 
 impl ConfigState {
@@ -75,6 +78,14 @@ impl Reducible for ConfigState {
                 }
             }
             Action::Load(new) => cfg = new,
+            Action::SetList(key, items) => {
+                if items.is_empty() {
+                    cfg.args.remove(&key);
+                } else {
+                    let list = items.into_iter().map(serde_json::Value::String).collect();
+                    cfg.args.insert(key, serde_json::Value::Array(list));
+                }
+            }
         }
         if cfg == self.cfg {
             self
@@ -110,6 +121,20 @@ mod tests {
             .clone()
             .reduce(Action::Set("gpu".into(), Some("H100".into())));
         assert!(Rc::ptr_eq(&s, &same));
+    }
+
+    #[test]
+    fn lists_of_unmodelled_flags() {
+        let s = run(
+            ConfigState::default(),
+            Action::SetList("cuda_graph_bs_decode".into(), vec!["1".into(), "2".into()]),
+        );
+        assert_eq!(
+            s.cfg.args["cuda_graph_bs_decode"],
+            serde_json::json!(["1", "2"])
+        );
+        let s = s.reduce(Action::SetList("cuda_graph_bs_decode".into(), Vec::new()));
+        assert!(s.cfg.args.is_empty());
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //!   `kv-cache-dtype=fp8_e4m3`; the `ServerArgs` spelling `kv_cache_dtype` is accepted too);
 //! - `gpu` (catalogue product name, case- and space-insensitive), `cc` (custom compute
 //!   capability), `cuda`, `arch`, `model`, `sglang` (release);
-//! - `env.NAME=value` for an environment variable.
+//! - `env.NAME=value` for an environment variable;
+//! - `arg.NAME=value` for a `ServerArgs` field Preflight does not model (kept and passed
+//!   through to the command, e.g. from a pasted launch): a switch is `true`, a list is a JSON
+//!   array of strings.
 //!
 //! Parsing never fails: unknown keys, malformed escapes and environment-variable names that
 //! are not shell identifiers are ignored; odd values are kept as given so the core reports
@@ -13,6 +16,8 @@
 
 use preflight_core::LaunchConfig;
 use preflight_core::domains::flags::{FLAGS, FlagKind, FlagSpec, find_flag};
+use preflight_core::sglang_cli;
+use serde_json::Value;
 
 /// GPU of the state shown when the URL names nothing.
 pub const DEFAULT_GPU: &str = "H100";
@@ -73,7 +78,15 @@ fn apply_pair(cfg: &mut LaunchConfig, key: &str, value: &str) -> bool {
         "arch" => cfg.arch = some,
         "model" => cfg.model_path = some,
         k => {
-            if let Some(name) = k.strip_prefix("env.") {
+            if let Some(name) = k.strip_prefix("arg.") {
+                if !is_field_name(name) {
+                    return false;
+                }
+                match find_flag(name) {
+                    Some(flag) => set_flag(cfg, flag, some.as_deref()),
+                    None => set_unmodelled(cfg, name, some.as_deref()),
+                }
+            } else if let Some(name) = k.strip_prefix("env.") {
                 if !is_env_name(name) {
                     return false;
                 }
@@ -110,6 +123,46 @@ fn set_flag(cfg: &mut LaunchConfig, flag: &FlagSpec, value: Option<&str>) {
     }
 }
 
+/// A `ServerArgs` field name as the parser keys unmodelled flags (`[a-z_][a-z0-9_]*`).
+fn is_field_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Sets an unmodelled field from its URL text, typed as SGLang's parser of the newest
+/// release reads it: a switch is `true` or absent, a list comes as a JSON array of strings,
+/// anything else is text.
+fn set_unmodelled(cfg: &mut LaunchConfig, name: &str, value: Option<&str>) {
+    let Some(text) = value else {
+        cfg.args.remove(name);
+        return;
+    };
+    let v = preflight_core::SglangVersion::LATEST;
+    let dashed = format!("--{}", name.replace('_', "-"));
+    let opt = sglang_cli::find_dest(name, v).or_else(|| sglang_cli::find_exact(&dashed, v));
+    let value = if opt.is_some_and(|o| !o.takes_value()) {
+        if !matches!(
+            text.to_ascii_lowercase().as_str(),
+            "1" | "true" | "on" | "yes"
+        ) {
+            cfg.args.remove(name);
+            return;
+        }
+        Value::Bool(true)
+    } else if text.starts_with('[') {
+        match serde_json::from_str::<Vec<String>>(text) {
+            Ok(items) => Value::Array(items.into_iter().map(Value::String).collect()),
+            Err(_) => Value::String(text.to_string()),
+        }
+    } else {
+        Value::String(text.to_string())
+    };
+    cfg.args.insert(name.to_string(), value);
+}
+
 /// A shell identifier (`[A-Za-z_][A-Za-z0-9_]*`), the only environment names accepted: the
 /// name is printed unquoted in the launch command.
 pub fn is_env_name(name: &str) -> bool {
@@ -121,8 +174,8 @@ pub fn is_env_name(name: &str) -> bool {
 }
 
 /// Writes a configuration as a query string with a leading `?`, in a stable order:
-/// `sglang`, `gpu`/`cc`, `cuda`, `arch`, `model`, the modelled flags in table order, then
-/// `env.*`. Unmodelled `ServerArgs` fields are not written (the URL cannot name them).
+/// `sglang`, `gpu`/`cc`, `cuda`, `arch`, `model`, the modelled flags in table order, the
+/// unmodelled fields (`arg.*`, by name), then `env.*`.
 pub fn to_query(cfg: &LaunchConfig) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut push = |k: &str, v: &str| parts.push(format!("{}={}", encode(k), encode(v)));
@@ -151,6 +204,23 @@ pub fn to_query(cfg: &LaunchConfig) -> String {
             }
             _ => push(&flag.url_key(), &text),
         }
+    }
+    for (name, value) in &cfg.args {
+        if find_flag(name).is_some() || !is_field_name(name) {
+            continue;
+        }
+        let text = match value {
+            Value::Null | Value::Bool(false) => continue,
+            Value::Array(items) => serde_json::to_string(
+                &items
+                    .iter()
+                    .filter_map(preflight_core::config::value_text)
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap_or_default(),
+            other => preflight_core::config::value_text(other).unwrap_or_default(),
+        };
+        push(&format!("arg.{name}"), &text);
     }
     for (name, value) in &cfg.env {
         if is_env_name(name) {
@@ -210,7 +280,6 @@ pub fn decode(s: &str) -> String {
 mod tests {
     use super::*;
     use preflight_core::Severity;
-    use serde_json::Value;
 
     #[test]
     fn empty_query_gives_the_default_state() {
@@ -266,6 +335,30 @@ mod tests {
             from_query(&to_query(&LaunchConfig::default())),
             LaunchConfig::default()
         );
+    }
+
+    #[test]
+    fn unmodelled_fields_travel_as_arg_keys() {
+        let p = preflight_core::parse::parse_command(
+            "python -m sglang.launch_server --model-path m --tp 2 --mem-fraction-static 0.8 --trust-remote-code --cuda-graph-bs-decode 1 2 4 --no-enable-tf32-matmul",
+        );
+        let c = p.config;
+        assert!(c.args.contains_key("trust_remote_code"), "{:?}", c.args);
+        let q = to_query(&c);
+        assert!(q.contains("arg.mem_fraction_static=0.8"), "{q}");
+        assert!(q.contains("arg.trust_remote_code=true"), "{q}");
+        assert_eq!(from_query(&q), c, "{q}");
+        assert_eq!(
+            preflight_core::command::render_command(&from_query(&q)),
+            preflight_core::command::render_command(&c)
+        );
+        // hostile names and values are ignored or kept as text
+        for bad in ["?arg.A=1", "?arg.a%20b=1", "?arg.=1", "?arg.x-y=1"] {
+            assert_eq!(from_query(bad), default_config(), "{bad}");
+        }
+        let c = from_query("?gpu=H100&arg.chat_template=%5Bnot%20json&arg.trust_remote_code=no");
+        assert_eq!(c.args.get("chat_template"), Some(&Value::from("[not json")));
+        assert!(!c.args.contains_key("trust_remote_code"));
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! The page: state from the URL, the report derived with `use_memo`, the URL kept in sync.
+//! The page: state from the URL, the report derived with `use_memo`, the URL kept in sync,
+//! and the hash route (builder, rule list, rule page). The builder stays mounted (hidden)
+//! while a rule page is shown, so its panels keep what was pasted into them.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,9 +13,16 @@ use super::Dispatch;
 use super::builder::Builder;
 use super::commands::Commands;
 use super::diagnostics::Diagnostics;
+use super::explain_panel::ExplainPanel;
+use super::export_panel::ExportPanel;
+use super::paste_panel::PastePanel;
 use super::resolved::ResolvedPanel;
+use super::rules_page::{RulePage, RulesPage};
 use super::verdict::VerdictBanner;
-use crate::browser::{location_search, replace_query};
+use crate::browser::{
+    location_hash, location_search, on_hash_change, replace_query, scroll_to_top, set_title,
+};
+use crate::route::Route;
 use crate::state::ConfigState;
 use crate::url::{from_query, to_query};
 
@@ -35,30 +44,75 @@ pub fn App() -> Html {
         // Replacing the handle cancels the previous, not yet fired, update.
         *pending.borrow_mut() = Some(timeout);
     });
+    let route = use_state(|| Route::parse(&location_hash()));
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener = on_hash_change(move || route.set(Route::parse(&location_hash())));
+            move || drop(listener)
+        });
+    }
+    {
+        // a new page starts at the top, with its own title
+        let kind = match &*route {
+            Route::Builder => None,
+            Route::Rules(_) => Some("Rules".to_string()),
+            Route::Rule(code) => Some(code.clone()),
+        };
+        use_effect_with(kind, |kind| match kind {
+            Some(k) => {
+                set_title(&format!("{k} · Preflight for SGLang"));
+                scroll_to_top();
+            }
+            None => set_title("Preflight for SGLang"),
+        });
+    }
     let dispatch: Dispatch = state.dispatcher();
     let versions = preflight_core::SglangVersion::ALL
         .iter()
         .map(|v| v.as_str())
         .collect::<Vec<_>>()
         .join(", ");
+    let on_builder = *route == Route::Builder;
+    let page = match &*route {
+        Route::Builder => Html::default(),
+        Route::Rules(f) => html! { <RulesPage filter={f.clone()} /> },
+        Route::Rule(code) => html! { <RulePage code={AttrValue::from(code.clone())} /> },
+    };
     html! {
         <ContextProvider<Dispatch> context={dispatch}>
             <div class="app">
                 <header class="top">
-                    <h1>{ "Preflight" }<span class="sub">{ " for SGLang" }</span></h1>
-                    <p class="tagline">{ "Pick a GPU, a model and flags: see the errors SGLang would raise, why, and verified fixes. Runs entirely in your browser." }</p>
+                    <div class="top-row">
+                        <h1><a href="#/" class="home">{ "Preflight" }<span class="sub">{ " for SGLang" }</span></a></h1>
+                        <nav class="nav" aria-label="Pages">
+                            <a href="#/" id="nav-builder" aria-current={on_builder.then_some("page")}>{ "Builder" }</a>
+                            <a href="#/rules" id="nav-rules" aria-current={(!on_builder).then_some("page")}>{ "Rules" }</a>
+                        </nav>
+                    </div>
+                    if on_builder {
+                        <p class="tagline">{ "Pick a GPU, a model and flags, or paste your own launch: see the errors SGLang would raise, why, and verified fixes. Runs entirely in your browser." }</p>
+                    }
                 </header>
-                <VerdictBanner report={report.clone()} />
-                <div class="layout">
-                    <Builder cfg={state.cfg.clone()} />
-                    <div class="results">
-                        <Diagnostics report={report.clone()} />
-                        <Commands report={report.clone()} />
-                        <ResolvedPanel report={report.clone()} cfg={state.cfg.clone()} />
+                <div class="page-builder" hidden={!on_builder}>
+                    <VerdictBanner report={report.clone()} />
+                    <div class="tools">
+                        <PastePanel cfg={state.cfg.clone()} report={report.clone()} />
+                        <ExplainPanel />
+                    </div>
+                    <div class="layout">
+                        <Builder cfg={state.cfg.clone()} />
+                        <div class="results">
+                            <Diagnostics report={report.clone()} />
+                            <Commands report={report.clone()} />
+                            <ExportPanel cfg={state.cfg.clone()} report={report.clone()} />
+                            <ResolvedPanel report={report.clone()} cfg={state.cfg.clone()} />
+                        </div>
                     </div>
                 </div>
+                { page }
                 <footer class="foot">
-                    { format!("Checks transcribed from SGLang {versions}. The page state is in the URL: share it to share the configuration.") }
+                    { format!("Checks transcribed from SGLang {versions}. The builder's state is in the URL: share it to share the configuration.") }
                 </footer>
             </div>
         </ContextProvider<Dispatch>>

@@ -1,14 +1,17 @@
 //! The builder: deployment pickers, the flag pickers grouped by [`Group`] (the less common
-//! groups folded under "More flags"), and the environment variables.
+//! groups folded under "More flags"), the flags Preflight does not model (passed through),
+//! and the environment variables.
 
+use preflight_core::config::value_text;
 use preflight_core::domains::arch::find_arch;
-use preflight_core::domains::flags::{ENV_VARS, FLAGS, Group};
-use preflight_core::{LaunchConfig, version_of};
+use preflight_core::domains::flags::{ENV_VARS, FLAGS, Group, find_flag};
+use preflight_core::{LaunchConfig, sglang_cli, version_of};
+use serde_json::Value;
 use yew::prelude::*;
 
 use super::flag_field::FlagField;
 use super::select_field::SelectField;
-use super::text_field::TextField;
+use super::text_field::{CheckField, TextField};
 use super::use_actions;
 use crate::options::{arch_select, cuda_select, gpu_select, version_select};
 use crate::state::Action;
@@ -74,6 +77,34 @@ pub fn Builder(props: &BuilderProps) -> Html {
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     let reset = actions.reform(|_: MouseEvent| Action::Load(default_config()));
+    // ServerArgs fields Preflight does not model (from a pasted launch or the URL)
+    let v = version_of(cfg);
+    let other_args: Vec<(String, String, Option<String>, bool)> = cfg
+        .args
+        .iter()
+        .filter(|(k, _)| find_flag(k).is_none())
+        .map(|(k, val)| {
+            let dashed = format!("--{}", k.replace('_', "-"));
+            let opt = sglang_cli::find_dest(k, v).or_else(|| sglang_cli::find_exact(&dashed, v));
+            let is_list = opt.is_some_and(|o| o.is_list()) || val.is_array();
+            let label = match opt {
+                Some(o) if !o.is_negative(&dashed) => o.canonical().to_string(),
+                _ => dashed,
+            };
+            let text = match val {
+                Value::Bool(_) => None,
+                Value::Array(items) => Some(
+                    items
+                        .iter()
+                        .filter_map(value_text)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                other => Some(value_text(other).unwrap_or_default()),
+            };
+            (k.clone(), label, text, is_list)
+        })
+        .collect();
 
     html! {
         <form class="builder" aria-label="Launch configuration" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
@@ -106,6 +137,32 @@ pub fn Builder(props: &BuilderProps) -> Html {
                 <summary>{ "More flags" }</summary>
                 { for GROUPS.iter().filter(|(_, _, main)| !main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
             </details>
+            if !other_args.is_empty() {
+                <fieldset class="group" id="other-flags">
+                    <legend>{ "Other SGLang flags" }</legend>
+                    <p class="hint">{ "Not modelled by Preflight: passed through to the command as they are (argparse's type and choice checks still apply)." }</p>
+                    { for other_args.into_iter().map(|(key, label, text, is_list)| {
+                        let id = format!("arg-{}", key.replace('_', "-"));
+                        let k2 = key.clone();
+                        match text {
+                            Some(t) => html! {
+                                <TextField key={key.clone()} id={id} label={label} value={t}
+                                    hint={is_list.then(|| AttrValue::from("A list: separate the values with spaces."))}
+                                    on_change={actions.reform(move |v: String| if is_list {
+                                        Action::SetList(k2.clone(), v.split_whitespace().map(str::to_string).collect())
+                                    } else {
+                                        Action::Set(k2.clone(), Some(v))
+                                    })}
+                                    set={true} />
+                            },
+                            None => html! {
+                                <CheckField key={key.clone()} id={id} label={label} checked={true}
+                                    on_change={actions.reform(move |on: bool| Action::Set(k2.clone(), on.then(|| "true".to_string())))} />
+                            },
+                        }
+                    }) }
+                </fieldset>
+            }
             <fieldset class="group">
                 <legend>{ "Environment" }</legend>
                 { for ENV_VARS.iter().map(|e| {

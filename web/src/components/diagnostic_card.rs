@@ -45,7 +45,8 @@ pub fn DiagnosticCard(props: &DiagnosticCardProps) -> Html {
         <li class={classes!("diag", format!("diag-{sev}"))} data-code={d.code.clone()}>
             <div class="diag-head">
                 <span class={classes!("sev", format!("sev-{sev}"))}>{ sev }</span>
-                <code class="code">{ d.code.clone() }</code>
+                <a class="code-link" href={crate::route::rule_href(&d.code)}
+                    title={format!("{} rule page", d.code)}><code class="code">{ d.code.clone() }</code></a>
                 <span class="stage">{ d.stage.label() }</span>
                 if let Some(exc) = &d.exception {
                     <code class="exc">{ exc.clone() }</code>

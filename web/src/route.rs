@@ -1,0 +1,151 @@
+//! Hash routing (pure): `#/rules` (the rule list, with its filters after a `?`),
+//! `#/rules/CODE` (one rule), anything else the builder. The builder's own state lives in the
+//! query string, which the hash never touches, so going to a rule page and back keeps it.
+
+use crate::url::{decode, encode};
+
+/// Filters of the rule list (empty = any).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleFilter {
+    /// Text searched in the code, name, title and messages.
+    pub q: String,
+    /// GPU family (the picker's family label, e.g. `Hopper`).
+    pub gpu: String,
+    /// Backend name (`flashinfer_sparse_mla`).
+    pub backend: String,
+    /// Model family label.
+    pub model: String,
+    /// Stage label key (`construction`).
+    pub stage: String,
+    /// SGLang release (`0.5.23`).
+    pub version: String,
+}
+
+impl RuleFilter {
+    /// The filter's fields as (URL key, value).
+    fn fields(&self) -> [(&'static str, &String); 6] {
+        [
+            ("q", &self.q),
+            ("gpu", &self.gpu),
+            ("backend", &self.backend),
+            ("model", &self.model),
+            ("stage", &self.stage),
+            ("v", &self.version),
+        ]
+    }
+
+    /// Whether any filter is set.
+    pub fn is_empty(&self) -> bool {
+        self.fields().iter().all(|(_, v)| v.is_empty())
+    }
+}
+
+/// A page of the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The builder (default).
+    Builder,
+    /// The rule list.
+    Rules(RuleFilter),
+    /// One rule (or parser code) page.
+    Rule(String),
+}
+
+impl Route {
+    /// Reads `location.hash` (`#/rules/DSA001`, `#/rules?q=fp8`; the `#` optional).
+    pub fn parse(hash: &str) -> Route {
+        let h = hash.trim_start_matches('#');
+        let (path, query) = h.split_once('?').unwrap_or((h, ""));
+        let path = path.trim_matches('/');
+        let mut parts = path.split('/');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("rules"), None, None) => {
+                let mut f = RuleFilter::default();
+                for pair in query.split('&').filter(|p| !p.is_empty()) {
+                    let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+                    let v: String = decode(v).chars().take(200).collect();
+                    match k {
+                        "q" => f.q = v,
+                        "gpu" => f.gpu = v,
+                        "backend" => f.backend = v,
+                        "model" => f.model = v,
+                        "stage" => f.stage = v,
+                        "v" => f.version = v,
+                        _ => {}
+                    }
+                }
+                Route::Rules(f)
+            }
+            (Some("rules"), Some(code), None) if !code.is_empty() => {
+                let code = decode(code);
+                let code: String = code
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric())
+                    .take(16)
+                    .collect();
+                Route::Rule(code.to_ascii_uppercase())
+            }
+            _ => Route::Builder,
+        }
+    }
+
+    /// The hash for this route (with its leading `#`).
+    pub fn hash(&self) -> String {
+        match self {
+            Route::Builder => "#/".into(),
+            Route::Rules(f) => {
+                let q: Vec<String> = f
+                    .fields()
+                    .iter()
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(k, v)| format!("{k}={}", encode(v)))
+                    .collect();
+                if q.is_empty() {
+                    "#/rules".into()
+                } else {
+                    format!("#/rules?{}", q.join("&"))
+                }
+            }
+            Route::Rule(code) => format!("#/rules/{code}"),
+        }
+    }
+}
+
+/// The link to a rule page.
+pub fn rule_href(code: &str) -> String {
+    Route::Rule(code.to_string()).hash()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_writes_back() {
+        assert_eq!(Route::parse(""), Route::Builder);
+        assert_eq!(Route::parse("#findings"), Route::Builder);
+        assert_eq!(Route::parse("#/"), Route::Builder);
+        assert_eq!(Route::parse("#/rules"), Route::Rules(RuleFilter::default()));
+        assert_eq!(
+            Route::parse("#/rules/"),
+            Route::Rules(RuleFilter::default())
+        );
+        assert_eq!(Route::parse("#/rules/dsa001"), Route::Rule("DSA001".into()));
+        assert_eq!(
+            Route::parse("#/rules/%3Cscript%3E"),
+            Route::Rule("SCRIPT".into())
+        );
+        let f = RuleFilter {
+            q: "fp8 kv".into(),
+            gpu: "Blackwell (SM120)".into(),
+            backend: "trtllm".into(),
+            model: String::new(),
+            stage: "construction".into(),
+            version: "0.5.19".into(),
+        };
+        let r = Route::Rules(f);
+        assert_eq!(Route::parse(&r.hash()), r);
+        assert_eq!(rule_href("DSA001"), "#/rules/DSA001");
+        assert_eq!(Route::parse("#/nope/x/y"), Route::Builder);
+    }
+}
