@@ -294,6 +294,10 @@ await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, c
   await pasteLaunch(page, fixed);
   await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
   await page.waitForFunction(() => location.search.includes('model=zai-org/GLM-5'), null, { timeout: 5000 });
+  // once the builder holds something else, the pasted launch says so instead of rewriting it
+  await page.locator('.builder .actions button.secondary').click();
+  await page.waitForSelector('#paste-stale', { timeout: 5000 });
+  assert((await page.locator('#paste-corrected').count()) === 0, 'a stale launch is still rewritten');
   await noErrors(page);
 });
 

@@ -89,9 +89,17 @@ impl PasteSession {
         diff(&self.base(current), target)
     }
 
+    /// Whether the builder still holds this launch: the same model (and, for a well-known
+    /// model, the same architecture). Loading something else (Reset, a rule's example, an
+    /// explained error) leaves the pasted text behind; the builder's own edits of flags do not.
+    pub fn is_current(&self, current: &LaunchConfig) -> bool {
+        let p = &self.launch.parsed.config;
+        current.model_path == p.model_path && (self.needs_arch() || current.arch == p.arch)
+    }
+
     /// The marks on the pasted text: the parser's findings, and for each finding of the
-    /// report, the flags it involves that the text sets.
-    pub fn marks(&self, report: &Report) -> Vec<Mark> {
+    /// report (when given), the flags it involves that the text sets.
+    pub fn marks(&self, report: Option<&Report>) -> Vec<Mark> {
         let l = &self.launch;
         let mut out = Vec::new();
         for d in &l.parsed.diagnostics {
@@ -103,7 +111,7 @@ impl PasteSession {
                 });
             }
         }
-        for d in &report.diagnostics {
+        for d in report.map_or(&[][..], |r| &r.diagnostics[..]) {
             for key in &d.flags {
                 let key = match key.as_str() {
                     // the architecture comes from the model path; the release from the tag
@@ -260,7 +268,7 @@ mod tests {
         let r = validate(&cfg);
         assert_eq!(r.first_error().map(|d| d.code.as_str()), Some("DSA001"));
         // the flags DSA001 involves are marked where the user wrote them
-        let marks = s.marks(&r);
+        let marks = s.marks(Some(&r));
         let marked: Vec<&str> = marks
             .iter()
             .filter(|m| m.code == "DSA001")
@@ -290,6 +298,9 @@ mod tests {
             "{}",
             fixed.text
         );
+        assert!(s.is_current(&cfg));
+        assert!(!s.is_current(&crate::url::default_config()));
+        assert!(s.marks(None).is_empty());
         // nothing to change once the builder holds the fix
         let applied = r.corrected.clone().unwrap().config;
         assert!(s.changes(&applied, &validate(&applied)) == changes);
@@ -342,7 +353,7 @@ mod tests {
             );
             let cfg = s.config_for(&on_gpu("H100"));
             let r = validate(&cfg);
-            let _ = segments(&s.text, &s.marks(&r));
+            let _ = segments(&s.text, &s.marks(Some(&r)));
         }
     }
 

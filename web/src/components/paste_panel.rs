@@ -82,7 +82,7 @@ pub fn PastePanel(props: &PastePanelProps) -> Html {
 
     let result = session
         .as_ref()
-        .map(|s| html! { <PasteResult session={s.clone()} cfg={cfg.clone()} report={props.report.clone()} /> });
+        .map(|s| html! { <PasteResult session={s.clone()} cfg={cfg.clone()} report={props.report.clone()} recheck={check.clone()} /> });
 
     html! {
         <details class="panel tool" id="paste-panel" open={true}>
@@ -127,6 +127,8 @@ struct PasteResultProps {
     session: Rc<PasteSession>,
     cfg: LaunchConfig,
     report: Rc<Report>,
+    /// Reads the pasted text again and loads it.
+    recheck: Callback<()>,
 }
 
 fn parse_diag(d: &ParseDiagnostic) -> Html {
@@ -162,7 +164,9 @@ fn PasteResult(props: &PasteResultProps) -> Html {
         }
         &s.text[..cut]
     };
-    let marks = s.marks(r);
+    // once the builder holds another launch, only the parser's own findings apply to the text
+    let current = s.is_current(&props.cfg);
+    let marks = s.marks(current.then_some(&**r));
     let segs = segments(shown_text, &marks);
     let view: Html = segs
         .into_iter()
@@ -202,14 +206,17 @@ fn PasteResult(props: &PasteResultProps) -> Html {
         preflight_core::launch::InputKind::ConfigYaml => "config file",
         preflight_core::launch::InputKind::ContainerList => "container arguments",
     };
-    let title = if r.verdict == Verdict::Error || parse_errors > 0 {
+    let fix_title = (r.verdict == Verdict::Error)
+        .then(|| r.corrected.as_ref().map(|f| f.title.clone()))
+        .flatten();
+    let unfixed = r.verdict == Verdict::Error && fix_title.is_none();
+    let title = if unfixed {
+        format!("Your {noun}, partly corrected")
+    } else if r.verdict == Verdict::Error || parse_errors > 0 {
         format!("Your {noun}, corrected")
     } else {
         format!("Your {noun}, with the builder's changes")
     };
-    let fix_title = (r.verdict == Verdict::Error)
-        .then(|| r.corrected.as_ref().map(|f| f.title.clone()))
-        .flatten();
     let errors = r.errors().count();
 
     html! {
@@ -245,7 +252,13 @@ fn PasteResult(props: &PasteResultProps) -> Html {
                     { for p.diagnostics.iter().map(parse_diag) }
                 </ul>
             }
-            if !nothing_read {
+            if !nothing_read && !current {
+                <p class="note" id="paste-stale">
+                    { "The builder now holds another configuration; the findings above are only those of reading the launch. " }
+                    <button type="button" class="linkish" onclick={props.recheck.reform(|_: MouseEvent| ())}>{ "Check this launch again" }</button>
+                </p>
+            }
+            if !nothing_read && current {
                 <p class="paste-verdict">
                     if errors > 0 {
                         <strong class="err-text">{ format!("{errors} error{} ", if errors == 1 { "" } else { "s" }) }</strong>
@@ -261,6 +274,9 @@ fn PasteResult(props: &PasteResultProps) -> Html {
                         <p class="fix-note">
                             if let Some(t) = fix_title {
                                 { "Best verified fix: " }<code>{ t }</code>{ ". " }
+                            }
+                            if unfixed {
+                                { "No verified single or paired change fixes every error; only what SGLang refuses to read is respelled. " }
                             }
                             { "Everything else is as you wrote it." }
                         </p>
