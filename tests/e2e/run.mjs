@@ -326,7 +326,7 @@ await test('paste: bad input (empty, garbage, binary, unbalanced quotes, 1 MB, Y
     ['hello world, this is not a launch', 'PARSE005'],
     ['\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000e\u000f\u0010bin', 'PARSE003'],
     ['x'.repeat(1024 * 1024), 'PARSE002'],
-    ["python -m sglang.launch_server --model-path 'zai-org/GLM-5 --tp 2", null],
+    ["python -m sglang.launch_server --model-path 'zai-org/GLM-5 --tp 2", 'PARSE004'],
     ['model-path: zai-org/GLM-5\npage-size: [1, 2]\nkv-cache-dtype: {a: 1}\ntp-size: big\n', null],
   ];
   for (const [text, code] of cases) {
