@@ -7,7 +7,10 @@ Preflight's default.
 
     . ~/sglang-oracle-env/venv/bin/activate && export PYTHONPATH=~/sglang-oracle-env/whl
     python ../shared/oracle/sweep.py --out /tmp/sweep.jsonl --jobs 2
-    python tests/golden/from_sweep.py /tmp/sweep.jsonl > tests/golden/oracle-0.5.23-sweep.jsonl
+    python tests/golden/from_sweep.py /tmp/sweep.jsonl > /tmp/sweep-cases.jsonl
+
+The committed files `oracle-0.5.23-sweep-{1,2,3}.jsonl` are that output without the `warnings`
+lists, split in three so that no file exceeds 2 MiB.
 """
 
 import hashlib
