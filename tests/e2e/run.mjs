@@ -245,7 +245,8 @@ await test('mobile width (390 px): no horizontal overflow', async (track) => {
 
 const SEED1_LAUNCH = 'python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla';
 const SEED2_MSG = 'DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.';
-const SEEDS_DIR = process.env.SEEDS_DIR || '/work/shared/seeds';
+// the seed documents live in ../shared/seeds beside the repository (as in CI)
+const SEEDS_DIR = process.env.SEEDS_DIR || new URL('../../../shared/seeds', import.meta.url).pathname;
 
 /** Pastes `text` into the launch box (on `gpu` when given) and checks it. */
 async function pasteLaunch(page, text, gpu) {

@@ -6,7 +6,7 @@ Two steps, because each release must be imported on its own:
     # 1. dump the parser of each release (needs the release on PYTHONPATH and its deps,
     #    e.g. the oracle venv of shared/oracle/README.md)
     PYTHONPATH=~/sglang-oracle-env/whl python gen_sglang_options.py dump 0.5.23 > o23.json
-    PYTHONPATH=/work/sglang-src/v0.5.19 python gen_sglang_options.py dump 0.5.19 > o19.json
+    PYTHONPATH=<unpacked sglang 0.5.19 wheel> python gen_sglang_options.py dump 0.5.19 > o19.json
     # 2. merge the dumps into Rust (plain python, no SGLang needed)
     python gen_sglang_options.py emit o19.json o23.json > ../src/sglang_cli/options.rs
 

@@ -325,37 +325,7 @@ impl Tree<'_> {
     }
 
     fn scalar_end(&self, start: usize, text: &str, style: TScalarStyle) -> usize {
-        let rest = self.src.get(start..).unwrap_or("");
-        match style {
-            TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => {
-                let q = if style == TScalarStyle::SingleQuoted {
-                    '\''
-                } else {
-                    '"'
-                };
-                let mut it = rest.char_indices().skip(1).peekable();
-                while let Some((i, c)) = it.next() {
-                    if q == '"' && c == '\\' {
-                        it.next();
-                        continue;
-                    }
-                    if c == q {
-                        if q == '\'' && matches!(it.peek(), Some((_, '\''))) {
-                            it.next();
-                            continue;
-                        }
-                        return start + i + 1;
-                    }
-                }
-                self.src.len()
-            }
-            TScalarStyle::Plain if rest.starts_with(text) => start + text.len(),
-            _ => {
-                let line = rest.split('\n').next().unwrap_or("");
-                let line = line.split(" #").next().unwrap_or(line);
-                start + line.trim_end().len()
-            }
-        }
+        crate::parse::yaml::scalar_end(self.src, start, text, style)
     }
 
     fn push(&mut self, node: Node) {

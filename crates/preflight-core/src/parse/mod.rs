@@ -24,7 +24,7 @@
 pub mod codes;
 mod lex;
 mod rewrite;
-mod yaml;
+pub(crate) mod yaml;
 
 pub use rewrite::{Rewrite, Skipped, rewrite_command};
 

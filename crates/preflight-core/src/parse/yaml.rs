@@ -80,37 +80,7 @@ impl Builder<'_> {
     }
 
     fn scalar_end(&self, start: usize, text: &str, style: TScalarStyle) -> usize {
-        let rest = &self.src[start.min(self.src.len())..];
-        match style {
-            TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => {
-                let q = if style == TScalarStyle::SingleQuoted {
-                    '\''
-                } else {
-                    '"'
-                };
-                let mut it = rest.char_indices().skip(1).peekable();
-                while let Some((i, c)) = it.next() {
-                    if q == '"' && c == '\\' {
-                        it.next();
-                        continue;
-                    }
-                    if c == q {
-                        if q == '\'' && matches!(it.peek(), Some((_, '\''))) {
-                            it.next();
-                            continue;
-                        }
-                        return start + i + 1;
-                    }
-                }
-                self.src.len()
-            }
-            TScalarStyle::Plain if rest.starts_with(text) => start + text.len(),
-            _ => {
-                let line = rest.split('\n').next().unwrap_or("");
-                let line = line.split(" #").next().unwrap_or(line);
-                start + line.trim_end().len()
-            }
-        }
+        scalar_end(self.src, start, text, style)
     }
 
     fn push(&mut self, node: Node, anchor: usize) {
@@ -690,6 +660,43 @@ fn json_dumps(v: &Py) -> String {
     let mut out = String::new();
     go(&mut out, v, false);
     out
+}
+
+/// Byte offset where a YAML scalar that starts at `start` in `src` ends (after its closing quote
+/// for quoted scalars; before a trailing comment otherwise). Shared by the `--config` reader and
+/// the pasted-launch reader.
+pub(crate) fn scalar_end(src: &str, start: usize, text: &str, style: TScalarStyle) -> usize {
+    let rest = src.get(start..).unwrap_or("");
+    match style {
+        TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => {
+            let q = if style == TScalarStyle::SingleQuoted {
+                '\''
+            } else {
+                '"'
+            };
+            let mut it = rest.char_indices().skip(1).peekable();
+            while let Some((i, c)) = it.next() {
+                if q == '"' && c == '\\' {
+                    it.next();
+                    continue;
+                }
+                if c == q {
+                    if q == '\'' && matches!(it.peek(), Some((_, '\''))) {
+                        it.next();
+                        continue;
+                    }
+                    return start + i + 1;
+                }
+            }
+            src.len()
+        }
+        TScalarStyle::Plain if rest.starts_with(text) => start + text.len(),
+        _ => {
+            let line = rest.split('\n').next().unwrap_or("");
+            let line = line.split(" #").next().unwrap_or(line);
+            start + line.trim_end().len()
+        }
+    }
 }
 
 #[cfg(test)]
