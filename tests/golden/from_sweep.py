@@ -6,8 +6,8 @@ the oracle's default CUDA build, so the cases leave `cuda_version` unset and exe
 Preflight's default.
 
     . ~/sglang-oracle-env/venv/bin/activate && export PYTHONPATH=~/sglang-oracle-env/whl
-    python ../shared/oracle/sweep.py --out /tmp/sweep.jsonl --jobs 2
-    python tests/golden/from_sweep.py /tmp/sweep.jsonl > /tmp/sweep-cases.jsonl
+    python ../shared/oracle/sweep.py --out sweep.jsonl --jobs 2
+    python tests/golden/from_sweep.py sweep.jsonl > sweep-cases.jsonl
 
 The committed files `oracle-0.5.23-sweep-{1,2,3}.jsonl` are that output without the `warnings`
 lists, split in three so that no file exceeds 2 MiB.

@@ -75,7 +75,7 @@ fn environment_exports_continuations_and_shell_noise() {
 
 #[test]
 fn docker_run() {
-    let t = "docker run --gpus all --shm-size 32g -p 30000:30000 -v ~/.cache/huggingface:/root/.cache/huggingface --env \"HF_TOKEN=secret\" -e SGLANG_X=1 -it --ipc=host --rm lmsysorg/sglang:v0.5.19-cu129 python3 -m sglang.launch_server --model-path zai-org/GLM-5 --host 0.0.0.0 --port 30000";
+    let t = "docker run --gpus all --shm-size 32g -p 30000:30000 -v ~/.cache/huggingface:/models/.cache/huggingface --env \"HF_TOKEN=secret\" -e SGLANG_X=1 -it --ipc=host --rm lmsysorg/sglang:v0.5.19-cu129 python3 -m sglang.launch_server --model-path zai-org/GLM-5 --host 0.0.0.0 --port 30000";
     let p = parse_command(t);
     assert_eq!(codes_of(&p), Vec::<&str>::new(), "{:?}", p.diagnostics);
     assert_eq!(
