@@ -453,64 +453,83 @@ pub fn resolved_summary(r: &Resolved) -> String {
     let mut parts: Vec<String> = Vec::new();
     // always shown; the others only when the user or a rule set them
     let always = ["attention_backend", "kv_cache_dtype", "page_size"];
-    let mut push = |k: &str, label: &str, v: Option<String>| {
-        let set = !matches!(r.origin.get(k), None | Some(Origin::Default));
-        if let Some(v) = v.filter(|_| set || always.contains(&k)) {
-            parts.push(format!("{label} {v}"));
-        }
-    };
-    push(
-        "attention_backend",
-        "attention_backend",
-        r.attention_backend.clone(),
-    );
-    if r.prefill_attention_backend != r.attention_backend {
-        push(
+    let differs = |side: &Option<String>| side != &r.attention_backend;
+    // (field, label, value, shown at all)
+    let rows: [(&str, &str, Option<String>, bool); 12] = [
+        (
+            "attention_backend",
+            "attention_backend",
+            r.attention_backend.clone(),
+            true,
+        ),
+        (
             "prefill_attention_backend",
             "prefill",
             r.prefill_attention_backend.clone(),
-        );
-    }
-    if r.decode_attention_backend != r.attention_backend {
-        push(
+            differs(&r.prefill_attention_backend),
+        ),
+        (
             "decode_attention_backend",
             "decode",
             r.decode_attention_backend.clone(),
-        );
+            differs(&r.decode_attention_backend),
+        ),
+        (
+            "dsa_prefill_backend",
+            "dsa_prefill",
+            r.dsa_prefill_backend.clone(),
+            true,
+        ),
+        (
+            "dsa_decode_backend",
+            "dsa_decode",
+            r.dsa_decode_backend.clone(),
+            true,
+        ),
+        (
+            "dsv4_prefill_backend",
+            "dsv4_prefill",
+            r.dsv4_prefill_backend.clone(),
+            true,
+        ),
+        (
+            "dsv4_attn_backend",
+            "dsv4_attn",
+            r.dsv4_attn_backend.clone(),
+            true,
+        ),
+        (
+            "kv_cache_dtype",
+            "kv_cache_dtype",
+            r.kv_cache_dtype.clone(),
+            true,
+        ),
+        (
+            "page_size",
+            "page_size",
+            r.page_size.map(|p| p.to_string()),
+            true,
+        ),
+        (
+            "speculative_algorithm",
+            "speculative",
+            r.speculative_algorithm.clone(),
+            true,
+        ),
+        ("mamba_backend", "mamba", r.mamba_backend.clone(), true),
+        (
+            "linear_attn_backend",
+            "linear_attn",
+            r.linear_attn_backend.clone(),
+            true,
+        ),
+    ];
+    for (k, label, v, shown) in rows {
+        let set = !matches!(r.origin.get(k), None | Some(Origin::Default));
+        if let Some(v) = v.filter(|_| shown && (set || always.contains(&k))) {
+            parts.push(format!("{label} {v}"));
+        }
     }
-    push(
-        "dsa_prefill_backend",
-        "dsa_prefill",
-        r.dsa_prefill_backend.clone(),
-    );
-    push(
-        "dsa_decode_backend",
-        "dsa_decode",
-        r.dsa_decode_backend.clone(),
-    );
-    push(
-        "dsv4_prefill_backend",
-        "dsv4_prefill",
-        r.dsv4_prefill_backend.clone(),
-    );
-    push(
-        "dsv4_attn_backend",
-        "dsv4_attn",
-        r.dsv4_attn_backend.clone(),
-    );
-    push("kv_cache_dtype", "kv_cache_dtype", r.kv_cache_dtype.clone());
-    push("page_size", "page_size", r.page_size.map(|p| p.to_string()));
-    push(
-        "speculative_algorithm",
-        "speculative",
-        r.speculative_algorithm.clone(),
-    );
-    push("mamba_backend", "mamba", r.mamba_backend.clone());
-    push(
-        "linear_attn_backend",
-        "linear_attn",
-        r.linear_attn_backend.clone(),
-    );
     if r.disable_cuda_graph {
         parts.push("cuda_graph off".into());
     }
