@@ -40,6 +40,9 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+// Every wait is for a condition; the limit only turns a condition that never holds into a
+// failure, so it is generous (CI machines are shared and slow).
+context.setDefaultTimeout(60000);
 await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
 
 /** Opens `path` in a fresh page that records errors and foreign requests. */
@@ -55,7 +58,7 @@ async function open(path) {
     if (!['data:', 'blob:'].includes(u.protocol) && u.host !== baseHost) foreignRequests.push(r.url());
   });
   await page.goto(BASE + path);
-  await page.waitForSelector('#verdict', { state: 'attached', timeout: 15000 });
+  await page.waitForSelector('#verdict', { state: 'attached' });
   return page;
 }
 
@@ -68,6 +71,12 @@ async function codes(page) {
 async function verdict(page) {
   return (await page.locator('.verdict-headline').textContent()).trim();
 }
+/** Waits until the page has the viewport width `w` and has rendered two frames at it. */
+async function laidOut(page, w) {
+  await page.waitForFunction((width) => window.innerWidth === width, w);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 async function noErrors(page) {
   assert(page.errors.length === 0, `errors on the page: ${page.errors.join(' | ')}`);
 }
@@ -122,9 +131,9 @@ await test('DSA002: DGX Spark + GLM-5 + fp8 + trtllm (0.5.23 and 0.5.19 messages
   // Choice lists follow the release: 0.5.19 still has fp4_e2m1, 0.5.23 does not.
   assert((await page.locator('#flag-kv-cache-dtype option[value="fp4_e2m1"]').count()) === 1, 'fp4_e2m1 missing in 0.5.19');
   await page.selectOption('#pick-sglang', '0.5.23');
-  await page.waitForFunction((m) => [...document.querySelectorAll('.diag pre.message')].some((e) => e.textContent === m), DSA002_MSG_23, { timeout: 5000 });
+  await page.waitForFunction((m) => [...document.querySelectorAll('.diag pre.message')].some((e) => e.textContent === m), DSA002_MSG_23);
   assert((await page.locator('#flag-kv-cache-dtype option[value="fp4_e2m1"]').count()) === 0, 'fp4_e2m1 offered in 0.5.23');
-  await page.waitForFunction(() => location.search.includes('sglang=0.5.23'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('sglang=0.5.23'), null);
   await noErrors(page);
 });
 
@@ -145,9 +154,9 @@ await test('DSV4: flashmla_sparse_q8 prefill needs SM90 (flag, env, H100)', asyn
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
   assert(!(await codes(page)).includes('DSA001'), 'DSA001 still shown');
-  await page.waitForFunction(() => location.search.includes('kv-cache-dtype=fp8_e4m3'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('kv-cache-dtype=fp8_e4m3'), null);
   const search = await page.evaluate(() => location.search);
   assert(search.includes('gpu=RTX%205090'), `URL lost the GPU: ${search}`);
   const row = page.locator('.resolved-table tr[data-field="kv_cache_dtype"]');
@@ -161,11 +170,11 @@ await test('custom compute capability and typed values update diagnostics and UR
   await page.waitForSelector('#pick-cc');
   assert((await page.locator('#pick-cc').inputValue()) === '12.0', 'capability not seeded from the RTX 5090');
   await page.fill('#pick-cc', '9.0');
-  await page.waitForFunction(() => location.search.includes('cc=9.0') && !location.search.includes('gpu='), null, { timeout: 5000 });
-  await page.waitForFunction(() => [...document.querySelectorAll('.diag pre.message')].some((m) => m.textContent.includes('sm_major=9')), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('cc=9.0') && !location.search.includes('gpu='), null);
+  await page.waitForFunction(() => [...document.querySelectorAll('.diag pre.message')].some((m) => m.textContent.includes('sm_major=9')), null);
   await page.fill('#flag-page-size', '64x');
-  await page.waitForSelector('.diag[data-code="ARG002"]', { timeout: 5000 });
-  await page.waitForFunction(() => location.search.includes('page-size=64x'), null, { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="ARG002"]');
+  await page.waitForFunction(() => location.search.includes('page-size=64x'), null);
   await page.fill('#pick-cc', '');
   assert(await page.locator('#pick-cc').isVisible(), 'clearing the capability removed its input');
   await noErrors(page);
@@ -175,9 +184,9 @@ await test('Apply on a fix removes the error and changes the URL', async (track)
   const page = track(await open(DSA001_URL));
   const before = await page.evaluate(() => location.search);
   await page.locator('.diag[data-code="DSA001"] .fix button.apply').first().click();
-  await page.waitForFunction(() => !document.querySelector('.diag[data-code="DSA001"]'), null, { timeout: 5000 });
+  await page.waitForFunction(() => !document.querySelector('.diag[data-code="DSA001"]'), null);
   assert((await verdict(page)) === 'OK', `verdict after Apply: ${await verdict(page)}`);
-  await page.waitForFunction((b) => location.search !== b, before, { timeout: 5000 });
+  await page.waitForFunction((b) => location.search !== b, before);
   // The URL now reproduces the fixed state.
   const url = await page.evaluate(() => location.pathname + location.search);
   await page.close();
@@ -189,7 +198,7 @@ await test('Apply on a fix removes the error and changes the URL', async (track)
 await test('Apply on the corrected command gives an OK verdict and FP8 KV', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.locator('.commands .fix-line button.apply').click();
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
   const kv = (await page.locator('.resolved-table tr[data-field="kv_cache_dtype"] td').first().textContent()).trim();
   assert(kv.startsWith('fp8_e4m3'), `resolved KV dtype after the fix: ${kv}`);
   await noErrors(page);
@@ -200,7 +209,7 @@ await test('Copy puts the corrected command on the clipboard', async (track) => 
   const expected = (await page.locator('#corrected-command').textContent()).trim();
   const btn = page.locator('.command', { has: page.locator('#corrected-command') }).locator('button.copy');
   await btn.click();
-  await page.waitForFunction(() => [...document.querySelectorAll('button.copy')].some((b) => b.textContent.trim() === 'Copied'), null, { timeout: 5000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('button.copy')].some((b) => b.textContent.trim() === 'Copied'), null);
   const clip = await page.evaluate(() => navigator.clipboard.readText());
   assert(clip === expected, `clipboard: ${clip}`);
   await noErrors(page);
@@ -222,7 +231,7 @@ await test('empty URL shows the default state (H100 + Llama, OK)', async (track)
   const page = track(await open('/'));
   assert((await verdict(page)) === 'OK', `verdict: ${await verdict(page)}`);
   assert((await page.locator('#pick-gpu').inputValue()) === 'H100', 'GPU picker');
-  await page.waitForFunction(() => location.search === '?gpu=H100&arch=LlamaForCausalLM', null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search === '?gpu=H100&arch=LlamaForCausalLM', null);
   await page.screenshot({ path: join(ART, 'default-1280.png'), fullPage: true });
   await noErrors(page);
 });
@@ -230,12 +239,12 @@ await test('empty URL shows the default state (H100 + Llama, OK)', async (track)
 await test('mobile width (390 px): no horizontal overflow', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(100);
+  await laidOut(page, 390);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.screenshot({ path: join(ART, 'dsa001-390.png'), fullPage: true });
   await page.screenshot({ path: join(ART, 'dsa001-390-viewport.png') });
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForTimeout(100);
+  await laidOut(page, 360);
   const overflow360 = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert(overflow <= 0 && overflow360 <= 0, `page wider than the viewport by ${overflow} px (390) / ${overflow360} px (360)`);
   await noErrors(page);
@@ -245,8 +254,8 @@ await test('mobile width (390 px): no horizontal overflow', async (track) => {
 
 const SEED1_LAUNCH = 'python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla';
 const SEED2_MSG = 'DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.';
-// the seed documents live in ../shared/seeds beside the repository (as in CI)
-const SEEDS_DIR = process.env.SEEDS_DIR || new URL('../../../shared/seeds', import.meta.url).pathname;
+// copies of the seed documents (../shared/seeds) kept in the repository
+const SEEDS_DIR = new URL('../seeds', import.meta.url).pathname;
 
 /** Pastes `text` into the launch box (on `gpu` when given) and checks it. */
 async function pasteLaunch(page, text, gpu) {
@@ -258,7 +267,7 @@ async function pasteLaunch(page, text, gpu) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
   await page.click('#paste-check');
-  await page.waitForSelector('#paste-result', { timeout: 5000 });
+  await page.waitForSelector('#paste-result');
 }
 async function markedTexts(page, code) {
   return page.locator(`#paste-view mark[data-codes~="${code}"]`).allTextContents();
@@ -269,14 +278,14 @@ async function parseCodes(page) {
 async function copyFrom(page, scope) {
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.locator(`${scope} button.copy`).click();
-  await page.waitForFunction((s) => document.querySelector(`${s} button.copy`)?.textContent.trim() === 'Copied', scope, { timeout: 5000 });
+  await page.waitForFunction((s) => document.querySelector(`${s} button.copy`)?.textContent.trim() === 'Copied', scope);
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
 await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, corrects in the user\'s words', async (track) => {
   const page = track(await open('/'));
   await pasteLaunch(page, SEED1_LAUNCH, 'RTX 5090');
-  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]');
   assert((await messages(page)).includes(DSA001_MSG), `DSA001 message not shown verbatim; got ${JSON.stringify(await messages(page))}`);
   assert((await page.locator('#pick-arch').inputValue()) === 'GlmMoeDsaForCausalLM', 'architecture not derived from the model path');
   assert((await page.locator('#pick-gpu').inputValue()) === 'RTX 5090', 'GPU not kept');
@@ -293,11 +302,11 @@ await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, c
   }
   // the corrected launch, pasted back, is OK
   await pasteLaunch(page, fixed);
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null, { timeout: 5000 });
-  await page.waitForFunction(() => location.search.includes('model=zai-org/GLM-5'), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
+  await page.waitForFunction(() => location.search.includes('model=zai-org/GLM-5'), null);
   // once the builder holds something else, the pasted launch says so instead of rewriting it
   await page.locator('.builder .actions button.secondary').click();
-  await page.waitForSelector('#paste-stale', { timeout: 5000 });
+  await page.waitForSelector('#paste-stale');
   assert((await page.locator('#paste-corrected').count()) === 0, 'a stale launch is still rewritten');
   await noErrors(page);
 });
@@ -305,12 +314,12 @@ await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, c
 await test('paste: docker run with tag v0.5.19 selects SGLang 0.5.19 and passes unmodelled flags through', async (track) => {
   const page = track(await open('/'));
   await pasteLaunch(page, 'docker run --gpus all --ipc=host -p 30000:30000 -e SGLANG_X=1 \\\n  lmsysorg/sglang:v0.5.19 \\\n  python3 -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype fp8_e4m3 --mem-fraction-static 0.85', 'DGX Spark');
-  await page.waitForFunction(() => document.querySelector('#pick-sglang')?.value === '0.5.19', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('#pick-sglang')?.value === '0.5.19', null);
   assert((await page.locator('#paste-result .read-as').textContent()).includes('SGLang 0.5.19'), 'release not reported');
   assert((await page.locator('#env-SGLANG_X').inputValue()) === '1', 'docker -e not loaded');
   assert((await page.locator('#arg-mem-fraction-static').inputValue()) === '0.85', 'unmodelled flag not shown in the builder');
   assert((await page.locator('#launch-command').textContent()).includes('--mem-fraction-static 0.85'), 'unmodelled flag not passed through');
-  await page.waitForFunction(() => location.search.includes('arg.mem_fraction_static=0.85') && location.search.includes('sglang=0.5.19'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('arg.mem_fraction_static=0.85') && location.search.includes('sglang=0.5.19'), null);
   // the URL alone restores it
   const url = await page.evaluate(() => location.pathname + location.search);
   await page.close();
@@ -344,7 +353,7 @@ await test('paste: bad input (empty, garbage, binary, unbalanced quotes, 1 MB, Y
   await pasteLaunch(page, '');
   assert(await page.locator('#paste-nothing').isVisible(), 'no "nothing read" note for empty input');
   await page.click('#paste-clear');
-  await page.waitForSelector('#paste-result', { state: 'detached', timeout: 5000 });
+  await page.waitForSelector('#paste-result', { state: 'detached' });
   assert(before.length > 0, 'no initial state');
   await noErrors(page);
 });
@@ -353,7 +362,7 @@ await test('paste: a Kubernetes container spec (image tag, args list, env)', asy
   const page = track(await open('/'));
   const pod = 'containers:\n  - name: sglang\n    image: lmsysorg/sglang:v0.5.19-cu129\n    command: ["python3", "-m", "sglang.launch_server"]\n    args: ["--model-path", "zai-org/GLM-5", "--kv-cache-dtype", "bf16", "--dsa-prefill-backend", "flashinfer_sparse_mla"]\n    env:\n      - name: SGLANG_X\n        value: "1"\n';
   await pasteLaunch(page, pod, 'RTX 5090');
-  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]');
   assert((await page.locator('#pick-sglang').inputValue()) === '0.5.19', 'release not read from the image');
   const marked = await markedTexts(page, 'DSA001');
   assert(marked.some((m) => m.includes('"bf16"')), `list items not marked: ${JSON.stringify(marked)}`);
@@ -365,12 +374,12 @@ await test('paste: a Kubernetes container spec (image tag, args list, env)', asy
 await test('paste: an unknown model asks for the architecture', async (track) => {
   const page = track(await open('/'));
   await pasteLaunch(page, 'sglang serve my-org/private-glm --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla', 'RTX 5090');
-  await page.waitForSelector('#paste-arch', { timeout: 5000 });
+  await page.waitForSelector('#paste-arch');
   const inputCodes = await codes(page);
   assert(inputCodes.includes('INPUT003') || inputCodes.includes('INPUT009'), `unknown model not reported: ${inputCodes}`);
   assert((await page.locator('#paste-view mark').allTextContents()).includes('my-org/private-glm'), 'the unknown model is not marked');
   await page.selectOption('#paste-arch', 'GlmMoeDsaForCausalLM');
-  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]');
   assert((await markedTexts(page, 'DSA001')).includes('--kv-cache-dtype bf16'), 'flag not marked after picking the architecture');
   await noErrors(page);
 });
@@ -379,7 +388,7 @@ async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);
   await page.click('#explain-run');
-  await page.waitForSelector('#explain-result', { timeout: 5000 });
+  await page.waitForSelector('#explain-result');
 }
 
 await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 configuration that raises it', async (track) => {
@@ -390,7 +399,7 @@ await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 config
   assert((await card.locator('.explanation').textContent()).length > 20, 'no explanation');
   assert((await card.locator('.fixes li').count()) > 0, 'no solutions or fixes');
   await card.locator('button.load').click();
-  await page.waitForSelector('.diag[data-code="DSV4001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSV4001"]');
   assert((await page.locator('#pick-arch').inputValue()) === 'DeepseekV4ForCausalLM', 'not a DeepSeek-V4 configuration');
   assert((await messages(page)).includes(DSV4_MSG), 'DSV4001 message not in the findings');
   assert((await verdict(page)).match(/errors?$/), `verdict: ${await verdict(page)}`);
@@ -406,9 +415,10 @@ await test('explain: seed-1 message reads back GPU, architecture and KV dtype; t
   const values = await card.locator('.captures').textContent();
   assert(values.includes('arch = GlmMoeDsaForCausalLM') && values.includes('gpu = RTX 5090'), `values: ${values}`);
   await card.locator('button.load').click();
-  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]');
   assert((await page.locator('#pick-gpu').inputValue()) === 'RTX 5090', 'GPU not loaded');
-  if (existsSync(SEEDS_DIR)) {
+  assert(existsSync(SEEDS_DIR), `the seed documents are missing: ${SEEDS_DIR}`);
+  {
     const want = new Set(['DSA001', 'DSV4001']);
     for (const f of readdirSync(SEEDS_DIR)) {
       await explain(page, readFileSync(join(SEEDS_DIR, f), 'utf8'));
@@ -424,18 +434,18 @@ await test('explain: seed-1 message reads back GPU, architecture and KV dtype; t
 
 await test('rules: #/rules lists every rule and the search filters it', async (track) => {
   const page = track(await open('/#/rules'));
-  await page.waitForSelector('#rule-list', { timeout: 5000 });
+  await page.waitForSelector('#rule-list');
   const all = await page.locator('#rule-list .rule-item').count();
   assert(all > 100, `only ${all} rules listed`);
   assert(!(await page.locator('.page-builder').isVisible()), 'builder still visible');
   await page.fill('#rules-search', 'flashinfer_sparse_mla');
-  await page.waitForFunction((n) => document.querySelectorAll('#rule-list .rule-item').length < n, all, { timeout: 5000 });
+  await page.waitForFunction((n) => document.querySelectorAll('#rule-list .rule-item').length < n, all);
   const shown = await page.locator('#rule-list .rule-item').evaluateAll((els) => els.map((e) => e.dataset.code));
   assert(shown.includes('DSA001') && shown.includes('DSA002'), `search lost DSA001/DSA002: ${shown}`);
   assert(!shown.includes('ATTN001'), `search kept unrelated rules: ${shown}`);
-  await page.waitForFunction(() => location.hash.includes('q=flashinfer_sparse_mla'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash.includes('q=flashinfer_sparse_mla'), null);
   await page.selectOption('#rules-stage', 'kernel');
-  await page.waitForFunction(() => document.querySelectorAll('#rule-list .rule-item').length === 0 || [...document.querySelectorAll('#rule-list .rule-item')].every((e) => e.dataset.code.startsWith('KERN')), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelectorAll('#rule-list .rule-item').length === 0 || [...document.querySelectorAll('#rule-list .rule-item')].every((e) => e.dataset.code.startsWith('KERN')), null);
   await page.fill('#rules-search', '');
   await page.selectOption('#rules-gpu', 'Hopper');
   const hopper = await page.locator('#rule-list .rule-item').evaluateAll((els) => els.map((e) => e.dataset.code));
@@ -449,7 +459,7 @@ await test('rules: #/rules lists every rule and the search filters it', async (t
 
 await test('rules: #/rules/DSA001 shows message, solutions, a source link at v0.5.23, and Try this example', async (track) => {
   const page = track(await open('/#/rules/DSA001'));
-  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.rule-page[data-code="DSA001"]');
   const msgs = await page.locator('.rule-message pre.message').allTextContents();
   assert(msgs.some((m) => m.startsWith('flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121')), `message: ${msgs}`);
   assert((await page.locator('#rule-solutions li').count()) > 0, 'no solutions');
@@ -458,9 +468,9 @@ await test('rules: #/rules/DSA001 shows message, solutions, a source link at v0.
   assert((await page.title()).startsWith('DSA001'), `title: ${await page.title()}`);
   await page.screenshot({ path: join(ART, 'rule-dsa001-1280.png'), fullPage: true });
   await page.click('#rule-try');
-  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible', timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible' });
   assert((await messages(page)).includes(DSA001_MSG), 'the example does not show DSA001');
-  await page.waitForFunction(() => location.search.includes('arch=GlmMoeDsaForCausalLM'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.search.includes('arch=GlmMoeDsaForCausalLM'), null);
   await noErrors(page);
 });
 
@@ -468,19 +478,19 @@ await test('rules: a diagnostic links to its rule page and Back keeps the builde
   const page = track(await open(DSA001_URL));
   const search = await page.evaluate(() => location.search);
   await page.locator('.diag[data-code="DSA001"] .code-link').click();
-  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.rule-page[data-code="DSA001"]');
   await page.locator('.rule-page a.back').click();
-  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible', timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]', { state: 'visible' });
   assert((await page.evaluate(() => location.search)) === search, 'builder URL state changed');
   await page.goBack();
-  await page.waitForSelector('.rule-page[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.rule-page[data-code="DSA001"]');
   await page.goto(BASE + '/#/rules/KERN001');
-  await page.waitForSelector('.rule-page[data-code="KERN001"]', { timeout: 5000 });
+  await page.waitForSelector('.rule-page[data-code="KERN001"]');
   assert((await page.locator('#rule-evidence').count()) === 1, 'kernel rule without evidence link');
   await page.goto(BASE + '/#/rules/PARSE010');
-  await page.waitForSelector('.rule-page[data-code="PARSE010"]', { timeout: 5000 });
+  await page.waitForSelector('.rule-page[data-code="PARSE010"]');
   await page.goto(BASE + '/#/rules/NOPE999');
-  await page.waitForSelector('.rule-page', { timeout: 5000 });
+  await page.waitForSelector('.rule-page');
   assert((await page.locator('.rule-page h1').textContent()).includes('No rule'), 'unknown code page');
   await noErrors(page);
 });
@@ -506,11 +516,11 @@ await test('export: shell command, YAML, docker run and JSON report to the clipb
 await test('screenshots: pasted launch, explain, rules and DSA001 at 1280 and 390 px, no horizontal overflow', async (track) => {
   const page = track(await open('/'));
   await pasteLaunch(page, SEED1_LAUNCH, 'RTX 5090');
-  await page.waitForSelector('.diag[data-code="DSA001"]', { timeout: 5000 });
+  await page.waitForSelector('.diag[data-code="DSA001"]');
   await page.screenshot({ path: join(ART, 'paste-1280.png'), fullPage: false });
   await page.screenshot({ path: join(ART, 'paste-1280-full.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(100);
+  await laidOut(page, 390);
   const overflows = {};
   overflows.paste = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.screenshot({ path: join(ART, 'paste-390.png'), fullPage: true });
@@ -520,8 +530,8 @@ await test('screenshots: pasted launch, explain, rules and DSA001 at 1280 and 39
   await page.locator('#explain-panel').screenshot({ path: join(ART, 'explain-390.png') });
   for (const [name, hash] of [['rules', '#/rules'], ['rule-dsa001', '#/rules/DSA001']]) {
     await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForSelector('main.page', { timeout: 5000 });
-    await page.waitForTimeout(100);
+    await page.waitForSelector('main.page');
+    await laidOut(page, 390);
     overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.screenshot({ path: join(ART, `${name}-390.png`), fullPage: name !== 'rules' });
   }

@@ -2,8 +2,6 @@
 //! `cargo test -p preflight-web --target wasm32-unknown-unknown --test browser`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use preflight_web::components::app::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -11,12 +9,36 @@ use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// Lets the browser run its queued tasks (Yew renders in a later task than the event).
+async fn next_task() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
+/// Waits until `cond` holds, yielding to the browser between checks; panics with `what` after
+/// many tries (a condition that never holds, not a slow machine: each try yields a whole task).
+async fn wait_for(what: &str, cond: impl Fn() -> bool) {
+    for _ in 0..20_000 {
+        if cond() {
+            return;
+        }
+        next_task().await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
 async fn mount() -> Element {
     let document = gloo_utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
-    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let r = root.clone();
+    wait_for("the verdict", move || {
+        r.query_selector(".verdict-headline")
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
     root
 }
 
@@ -47,7 +69,11 @@ async fn renders_the_default_state_and_reacts_to_a_picker() {
     select
         .dispatch_event(&Event::new("change").unwrap())
         .unwrap();
-    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let r = root.clone();
+    wait_for("#pick-cc", move || {
+        r.query_selector("#pick-cc").ok().flatten().is_some()
+    })
+    .await;
     assert_eq!(text_of(&root, ".verdict-headline"), "OK");
     let cc: HtmlInputElement = root
         .query_selector("#pick-cc")
@@ -61,7 +87,14 @@ async fn renders_the_default_state_and_reacts_to_a_picker() {
     select
         .dispatch_event(&Event::new("change").unwrap())
         .unwrap();
-    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let r = root.clone();
+    wait_for("the INPUT002 diagnostic", move || {
+        r.query_selector(r#".diag[data-code="INPUT002"]"#)
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
     assert_eq!(text_of(&root, ".verdict-headline"), "1 error");
     assert!(
         root.query_selector(r#".diag[data-code="INPUT002"]"#)

@@ -388,8 +388,9 @@ fn explain_codes_and_messages() {
     assert_eq!(v["messages"].as_array().unwrap().len(), 1);
 
     // the seed documents, as pasted
-    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/seeds");
-    if let Ok(entries) = std::fs::read_dir(seeds) {
+    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/seeds");
+    {
+        let entries = std::fs::read_dir(seeds).expect("tests/seeds holds the seed documents");
         let mut codes = Vec::new();
         for e in entries.flatten() {
             let text = std::fs::read_to_string(e.path()).unwrap();

@@ -272,6 +272,15 @@ code!(
     "SGLang loads the file with `yaml.safe_load` and requires a mapping of flag names to values at the root (`Config file must contain a dictionary at root level`)."
 );
 code!(
+    YAML_TOO_LARGE,
+    "PARSE038",
+    "config-yaml-alias-expansion",
+    Error,
+    false,
+    "The --config file expands to too many values",
+    "YAML aliases (`*name`) repeat an anchored node (`&name`); nested, a few hundred characters can stand for billions of values (an alias bomb). SGLang would hang turning them into command-line words; Preflight stops at 100,000 values and does not judge the launch. Write the values out, or remove the nested aliases."
+);
+code!(
     CONFIG_UNSUPPORTED,
     "PARSE033",
     "config-option-unsupported",
@@ -351,6 +360,7 @@ pub static ALL: &[&ParseCode] = &[
     &CONFIG_IGNORED,
     &CONFIG_OVERRIDDEN,
     &INVALID_VALUE,
+    &YAML_TOO_LARGE,
 ];
 
 /// Looks a parse code up (case-insensitive).

@@ -216,6 +216,36 @@ fn bad_input_is_a_diagnostic() {
     assert_eq!(p.config.model_path.as_deref(), Some("zai-org/GLM-5 --tp 2"));
 }
 
+/// A YAML alias bomb: nine anchors, each a list of nine aliases of the previous one.
+fn alias_bomb() -> String {
+    let mut y = String::from(
+        "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    for w in names.windows(2) {
+        let (prev, cur) = (w[0], w[1]);
+        let items = vec![format!("*{prev}"); 9].join(",");
+        y.push_str(&format!("{cur}: &{cur} [{items}]\n"));
+    }
+    y
+}
+
+#[test]
+fn yaml_alias_bomb_is_refused_quickly() {
+    let yaml = alias_bomb();
+    assert!(yaml.len() < 400, "{} chars", yaml.len());
+    let p = parse_config_yaml(&yaml, &ParseOptions::default());
+    assert_eq!(codes_of(&p), vec!["PARSE038"]);
+    assert!(p.has_errors());
+    // the same file pasted as a launch
+    let l = crate::launch::read_launch(&yaml, &ParseOptions::default());
+    assert!(
+        l.parsed.diagnostics.iter().any(|d| d.code == "PARSE038"),
+        "{:?}",
+        l.parsed.diagnostics
+    );
+}
+
 #[test]
 fn config_file() {
     let yaml = "model-path: zai-org/GLM-5\nkv_cache_dtype: bf16\ntp: 4\ndsa-prefill-backend: flashinfer_sparse_mla\n";

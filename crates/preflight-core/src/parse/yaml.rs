@@ -62,13 +62,38 @@ enum Frame {
     Map(Vec<Node>, usize, usize),
 }
 
+/// Most nodes a config file may expand to, aliases included. PyYAML shares an aliased node
+/// instead of copying it, but SGLang then turns every list into words with `str()`, which
+/// walks each alias again: nine anchors nested in 356 characters expand to billions of
+/// values. Real config files have a few dozen nodes.
+pub(super) const MAX_YAML_NODES: usize = 100_000;
+
 struct Builder<'s> {
     src: &'s str,
     /// byte offset of each char index (and the end)
     offsets: Vec<usize>,
     stack: Vec<Frame>,
     docs: Vec<Node>,
-    anchors: HashMap<usize, Node>,
+    /// anchored nodes with their size in nodes
+    anchors: HashMap<usize, (Node, usize)>,
+    /// nodes built so far, aliases counted at their expanded size
+    nodes: usize,
+    /// where the expansion first exceeded [`MAX_YAML_NODES`]
+    overflow: Option<usize>,
+}
+
+/// Nodes in a tree (itself included).
+fn node_count(n: &Node) -> usize {
+    match n {
+        Node::Scalar { .. } => 1,
+        Node::Seq(items, _) => 1 + items.iter().map(node_count).sum::<usize>(),
+        Node::Map(pairs, _) => {
+            1 + pairs
+                .iter()
+                .map(|(k, v)| node_count(k) + node_count(v))
+                .sum::<usize>()
+        }
+    }
 }
 
 impl Builder<'_> {
@@ -84,8 +109,9 @@ impl Builder<'_> {
     }
 
     fn push(&mut self, node: Node, anchor: usize) {
-        if anchor > 0 {
-            self.anchors.insert(anchor, node.clone());
+        if anchor > 0 && self.overflow.is_none() {
+            let size = node_count(&node);
+            self.anchors.insert(anchor, (node.clone(), size));
         }
         match self.stack.last_mut() {
             Some(Frame::Seq(items, _, _)) | Some(Frame::Map(items, _, _)) => items.push(node),
@@ -99,6 +125,7 @@ impl MarkedEventReceiver for Builder<'_> {
         let at = self.byte(&mark);
         match ev {
             Event::Scalar(text, style, anchor, tag) => {
+                self.nodes += 1;
                 let end = self.scalar_end(at, &text, style);
                 let node = Node::Scalar {
                     text,
@@ -128,12 +155,25 @@ impl MarkedEventReceiver for Builder<'_> {
                 }
             }
             Event::Alias(id) => {
-                let node = self.anchors.get(&id).cloned().unwrap_or(Node::Scalar {
+                let placeholder = Node::Scalar {
                     text: "~".into(),
                     style: TScalarStyle::Plain,
                     tag: None,
                     span: Span::new(at, at),
-                });
+                };
+                let size = self.anchors.get(&id).map_or(1, |(_, n)| *n);
+                self.nodes = self.nodes.saturating_add(size);
+                if self.nodes > MAX_YAML_NODES {
+                    // never copy past the budget: the file is refused below
+                    self.overflow.get_or_insert(at);
+                    self.push(placeholder, 0);
+                    return;
+                }
+                let node = self
+                    .anchors
+                    .get(&id)
+                    .map(|(n, _)| n.clone())
+                    .unwrap_or(placeholder);
                 self.push(node, 0);
             }
             _ => {}
@@ -158,9 +198,23 @@ pub(super) fn config_words(
         stack: Vec::new(),
         docs: Vec::new(),
         anchors: HashMap::new(),
+        nodes: 0,
+        overflow: None,
     };
     let mut parser = Parser::new_from_str(yaml);
-    if let Err(e) = parser.load(&mut b, true) {
+    let loaded = parser.load(&mut b, true);
+    if let Some(at) = b.overflow {
+        err(
+            diags,
+            &codes::YAML_TOO_LARGE,
+            format!(
+                "the config file expands to more than {MAX_YAML_NODES} values through its aliases (*name); Preflight stops reading it"
+            ),
+            Some(Span::new(at, at)),
+        );
+        return Vec::new();
+    }
+    if let Err(e) = loaded {
         let at = b.byte(e.marker());
         err(
             diags,
