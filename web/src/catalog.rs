@@ -162,7 +162,7 @@ fn backend_names() -> &'static BTreeSet<&'static str> {
         for f in FLAGS.iter().filter(|f| f.name.ends_with("_backend")) {
             match f.kind {
                 FlagKind::Choice(_) => {
-                    for v in SglangVersion::ALL {
+                    for v in SglangVersion::all() {
                         out.extend(f.choices(v).unwrap_or_default().iter().copied());
                     }
                 }
@@ -223,9 +223,8 @@ fn rule_entry(r: RuleView) -> Entry {
         severity: r.severity,
         stage: stage_key(r.stage),
         stage_label: r.stage.label(),
-        versions: SglangVersion::ALL
-            .iter()
-            .filter(|v| info.is_some_and(|i| i.applies_to(**v)))
+        versions: SglangVersion::all()
+            .filter(|v| info.is_some_and(|i| i.applies_to(*v)))
             .map(|v| v.as_str())
             .collect(),
         gpu_families,
@@ -245,7 +244,7 @@ fn parse_entry(p: ParseCodeView) -> Entry {
         severity: p.severity,
         stage: PARSE_STAGE,
         stage_label: "pasted launch (parser)",
-        versions: SglangVersion::ALL.iter().map(|v| v.as_str()).collect(),
+        versions: SglangVersion::all().map(|v| v.as_str()).collect(),
         gpu_families: BTreeSet::new(),
         backends: BTreeSet::new(),
         model_families: BTreeSet::new(),

@@ -93,8 +93,7 @@ pub fn version_select(cfg: &LaunchConfig) -> SelectModel {
         format!("latest modelled ({})", SglangVersion::LATEST),
     )];
     opts.extend(
-        SglangVersion::ALL
-            .iter()
+        SglangVersion::all()
             .rev()
             .map(|v| Opt::new(v.as_str(), v.as_str())),
     );

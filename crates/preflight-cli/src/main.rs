@@ -275,8 +275,7 @@ fn main() -> ExitCode {
             println!(
                 "preflight {} (SGLang releases: {})",
                 env!("CARGO_PKG_VERSION"),
-                preflight_core::SglangVersion::ALL
-                    .iter()
+                preflight_core::SglangVersion::all()
                     .map(|v| v.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")

@@ -93,7 +93,7 @@ impl RuleView {
             sources: r
                 .sources
                 .iter()
-                .filter_map(|(range, _, _)| r.source(range.to))
+                .filter_map(|(range, _, _)| r.source(range.last()))
                 .collect(),
             title: r.title,
             explanation: r.explanation,

@@ -16,7 +16,7 @@ use crate::domains::flags::find_flag;
 use crate::domains::gpu::{GPUS, Vendor};
 use crate::report::{Severity, Stage};
 use crate::rules::{self, RuleInfo};
-use crate::version::{SglangVersion, VersionRange};
+use crate::version::VersionRange;
 use serde::Serialize;
 
 /// Longest text examined, in bytes (longer input is cut there).
@@ -71,6 +71,9 @@ pub struct Match {
     pub config: LaunchConfig,
     /// Literal characters matched (higher is more certain).
     pub score: usize,
+    /// The releases whose message matched, as a range.
+    #[serde(skip)]
+    pub range: VersionRange,
 }
 
 #[derive(Clone, Debug)]
@@ -527,7 +530,8 @@ pub fn explain_message(text: &str) -> Vec<Match> {
             if best.as_ref().is_some_and(|b| b.score >= score) {
                 // same wording for several ranges: widen the range label
                 if let Some(b) = best.as_mut().filter(|b| b.template == *template) {
-                    b.versions = widen(&b.versions, *range);
+                    b.range = widen(b.range, *range);
+                    b.versions = b.range.label();
                 }
                 continue;
             }
@@ -551,7 +555,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                 }
             }
             if distinct.len() > 1 {
-                config.sglang = Some(range.to.to_string());
+                config.sglang = Some(range.last().to_string());
             }
             let line = text[..start].matches('\n').count() + 1;
             best = Some(Match {
@@ -567,6 +571,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                 captures,
                 config,
                 score,
+                range: *range,
             });
         }
         out.extend(best);
@@ -575,12 +580,12 @@ pub fn explain_message(text: &str) -> Vec<Match> {
     out
 }
 
-fn widen(label: &str, r: VersionRange) -> String {
-    let first = label.split('–').next().unwrap_or(label);
-    let from = SglangVersion::parse(first).map_or(r.from, |v| v.min(r.from));
-    let to = SglangVersion::parse(label.rsplit('–').next().unwrap_or(label))
-        .map_or(r.to, |v| v.max(r.to));
-    VersionRange { from, to }.label()
+/// The smallest range holding both.
+fn widen(a: VersionRange, b: VersionRange) -> VersionRange {
+    VersionRange {
+        since: a.since.min(b.since),
+        until: a.until.zip(b.until).map(|(x, y)| x.max(y)),
+    }
 }
 
 /// argparse messages (`argument --page-size: invalid int value: 'big'`): the flag names the

@@ -16,6 +16,7 @@ pub mod domains;
 pub mod explain;
 pub mod export;
 pub mod fix;
+pub mod generated;
 pub mod launch;
 pub mod parse;
 pub mod pipeline;
@@ -74,8 +75,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         .as_deref()
         .filter(|s| SglangVersion::parse(s).is_none())
     {
-        let known = SglangVersion::ALL
-            .iter()
+        let known = SglangVersion::all()
             .map(|v| v.as_str())
             .collect::<Vec<_>>()
             .join(", ");

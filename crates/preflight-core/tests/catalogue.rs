@@ -116,7 +116,7 @@ fn every_fix_of_every_example_validates_clean() {
 #[test]
 fn messages_exist_for_every_version_the_rule_applies_to() {
     for r in rules::all() {
-        for v in SglangVersion::ALL {
+        for v in SglangVersion::all() {
             if r.applies_to(v) {
                 // a bare `assert` has an empty message, so only the template's presence is checked
                 assert!(

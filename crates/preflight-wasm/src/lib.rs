@@ -303,8 +303,7 @@ pub fn archs() -> Result<JsValue, JsError> {
 /// The modelled SGLang releases, oldest first (`["0.5.19", "0.5.23"]`).
 #[wasm_bindgen(unchecked_return_type = "string[]")]
 pub fn releases() -> Result<JsValue, JsError> {
-    let v: Vec<&str> = preflight_core::SglangVersion::ALL
-        .iter()
+    let v: Vec<&str> = preflight_core::SglangVersion::all()
         .map(|v| v.as_str())
         .collect();
     to_js(&v)

@@ -68,8 +68,7 @@ pub fn App() -> Html {
         });
     }
     let dispatch: Dispatch = state.dispatcher();
-    let versions = preflight_core::SglangVersion::ALL
-        .iter()
+    let versions = preflight_core::SglangVersion::all()
         .map(|v| v.as_str())
         .collect::<Vec<_>>()
         .join(", ");

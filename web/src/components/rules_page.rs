@@ -111,7 +111,7 @@ pub fn RulesPage(props: &RulesPageProps) -> Html {
                 { filter_select("rules-backend", "Backend", pairs(fc.backend), &f.backend, update(|f, v| f.backend = v)) }
                 { filter_select("rules-model", "Model family", pairs(fc.model), &f.model, update(|f, v| f.model = v)) }
                 { filter_select("rules-stage", "Stage", stages().into_iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(), &f.stage, update(|f, v| f.stage = v)) }
-                { filter_select("rules-version", "SGLang version", SglangVersion::ALL.iter().rev().map(|v| (v.as_str().to_string(), v.as_str().to_string())).collect(), &f.version, update(|f, v| f.version = v)) }
+                { filter_select("rules-version", "SGLang version", SglangVersion::all().rev().map(|v| (v.as_str().to_string(), v.as_str().to_string())).collect(), &f.version, update(|f, v| f.version = v)) }
             </form>
             <p class="rule-count" id="rules-count" aria-live="polite">
                 { format!("{} of {total} shown", shown.len()) }
@@ -141,7 +141,7 @@ fn rule_item(e: &Entry) -> Html {
             <span class="rule-meta">
                 <span class={classes!("sev", format!("sev-{sev}"))}>{ sev }</span>
                 <span class="stage">{ e.stage_label }</span>
-                if e.versions.len() < SglangVersion::ALL.len() {
+                if e.versions.len() < SglangVersion::all().count() {
                     <span class="badge">{ format!("SGLang {}", e.versions.join(", ")) }</span>
                 }
             </span>
@@ -179,14 +179,13 @@ pub fn RulePage(props: &RulePageProps) -> Html {
                 (Severity::Warning, _) => "warning".to_string(),
                 (Severity::Info, _) => "info: a silent rewrite or default".to_string(),
             };
-            let sources: Vec<_> = SglangVersion::ALL
-                .iter()
+            let sources: Vec<_> = SglangVersion::all()
                 .filter_map(|v| {
                     let i = info?;
                     i.sources
                         .iter()
-                        .any(|(range, _, _)| range.contains(*v))
-                        .then(|| i.source(*v))
+                        .any(|(range, _, _)| range.contains(v))
+                        .then(|| i.source(v))
                         .flatten()
                 })
                 .collect();

@@ -176,32 +176,36 @@ pub const MAMBA_RADIX_CACHE_STRATEGIES: &[&str] =
 
 /// The attention-backend list of a release.
 pub fn attention_backends(v: SglangVersion) -> &'static [&'static str] {
-    match v {
-        SglangVersion::V0_5_19 => ATTENTION_BACKENDS_0_5_19,
-        SglangVersion::V0_5_23 => ATTENTION_BACKENDS_0_5_23,
+    if v <= SglangVersion::V0_5_19 {
+        ATTENTION_BACKENDS_0_5_19
+    } else {
+        ATTENTION_BACKENDS_0_5_23
     }
 }
 
 /// The `--kv-cache-dtype` list of a release.
 pub fn kv_cache_dtypes(v: SglangVersion) -> &'static [&'static str] {
-    match v {
-        SglangVersion::V0_5_19 => KV_CACHE_DTYPES_0_5_19,
-        SglangVersion::V0_5_23 => KV_CACHE_DTYPES_0_5_23,
+    if v <= SglangVersion::V0_5_19 {
+        KV_CACHE_DTYPES_0_5_19
+    } else {
+        KV_CACHE_DTYPES_0_5_23
     }
 }
 
 /// The `--dsa-prefill-backend` list of a release.
 pub fn dsa_prefill_backends(v: SglangVersion) -> &'static [&'static str] {
-    match v {
-        SglangVersion::V0_5_19 => DSA_BACKENDS_0_5_19,
-        SglangVersion::V0_5_23 => DSA_PREFILL_BACKENDS_0_5_23,
+    if v <= SglangVersion::V0_5_19 {
+        DSA_BACKENDS_0_5_19
+    } else {
+        DSA_PREFILL_BACKENDS_0_5_23
     }
 }
 
 /// The `--dsa-decode-backend` list of a release.
 pub fn dsa_decode_backends(v: SglangVersion) -> &'static [&'static str] {
-    match v {
-        SglangVersion::V0_5_19 => DSA_BACKENDS_0_5_19,
-        SglangVersion::V0_5_23 => DSA_DECODE_BACKENDS_0_5_23,
+    if v <= SglangVersion::V0_5_19 {
+        DSA_BACKENDS_0_5_19
+    } else {
+        DSA_DECODE_BACKENDS_0_5_23
     }
 }

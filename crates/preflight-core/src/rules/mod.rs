@@ -106,7 +106,7 @@ impl RuleInfo {
             .iter()
             .find(|(r, _, _)| r.contains(v))
             .or_else(|| self.sources.last())?;
-        let ver = if r.contains(v) { v } else { r.to };
+        let ver = if r.contains(v) { v } else { r.last() };
         let url = if file.starts_with("http") {
             file.to_string()
         } else {
@@ -184,7 +184,7 @@ impl RuleInfo {
         }
         if !self.sources.is_empty() || self.evidence.is_some() {
             let _ = writeln!(o, "## Source\n");
-            for v in crate::version::SglangVersion::ALL {
+            for v in crate::version::SglangVersion::all() {
                 if let Some(src) = self
                     .sources
                     .iter()

@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn tables_have_unique_option_strings_per_release() {
-        for v in V::ALL {
+        for v in V::all() {
             let mut seen = std::collections::BTreeSet::new();
             for o in options(v) {
                 assert!(!o.names.is_empty());
@@ -284,7 +284,7 @@ mod tests {
     #[test]
     fn modelled_flags_match_sglang_parser() {
         let mut bad = Vec::new();
-        for v in V::ALL {
+        for v in V::all() {
             for f in FLAGS {
                 let Some(o) = find_dest(f.name, v) else {
                     if !(v == V::V0_5_19 && NEWER_THAN_0_5_19.contains(&f.name)) {

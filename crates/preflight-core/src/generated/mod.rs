@@ -1,0 +1,4 @@
+//! Tables generated from SGLang's wheels by `scripts/release/` (see `docs/adding-a-release.md`).
+//! Never edited by hand: re-run the generator and review the diff.
+
+pub mod releases;
