@@ -102,6 +102,9 @@ fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
             FlagKind::Text(vals) => out.extend(vals.iter().map(|s| Some(s.to_string()))),
             FlagKind::Bool => out.push(Some("true".into())),
         }
+    } else if let Some(o) = crate::sglang_cli::find_dest(key, v) {
+        // a flag Preflight does not model: removal, or one of its argparse choices
+        out.extend(o.choices.iter().map(|c| Some(c.to_string())));
     }
     let pref = preferred(key);
     out.sort_by_key(|c| match c {
@@ -114,12 +117,13 @@ fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
     out
 }
 
-fn modifiable(key: &str) -> bool {
+fn modifiable(key: &str, v: SglangVersion) -> bool {
     key == "cuda_version"
         || key
             .strip_prefix("env.")
             .is_some_and(|n| find_env(n).is_some())
         || find_flag(key).is_some()
+        || crate::sglang_cli::find_dest(key, v).is_some()
 }
 
 fn apply(cfg: &LaunchConfig, changes: &[(String, Option<String>)]) -> LaunchConfig {
@@ -164,7 +168,7 @@ pub fn search(
     let mut keys: Vec<String> = Vec::new();
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         for k in &d.flags {
-            if modifiable(k) && !keys.contains(k) {
+            if modifiable(k, v) && !keys.contains(k) {
                 keys.push(k.clone());
             }
         }

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod args;
 pub mod catalogue;
 pub mod command;
 pub mod config;
@@ -31,7 +32,7 @@ pub use report::{Diagnostic, Report, Severity, Stage, Verdict};
 pub use version::SglangVersion;
 
 use domains::arch::find_arch;
-use domains::flags::{FlagKind, find_flag};
+use domains::flags::find_flag;
 use domains::gpu::{DEFAULT_CUDA, Hardware, find_gpu, parse_capability, parse_cuda};
 use pipeline::{Ctx, State, diagnostic};
 use pyfmt::PyVal;
@@ -159,13 +160,22 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         }
     };
 
-    argparse(cfg, v, &mut diags);
+    let parsed = args::parse(cfg, v);
+    diags.extend(parsed.diags.iter().cloned());
+    unmodelled_notes(cfg, v, &mut diags);
 
     let mut st = State::default();
     let blocked = diags.iter().any(|d| d.severity == Severity::Error);
     if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
         let arch = apply_model_overrides(arch, cfg, v, &mut diags);
-        let ctx = Ctx { v, hw, arch, cfg };
+        let ctx = Ctx {
+            v,
+            hw,
+            arch,
+            cfg,
+            args: &parsed.args,
+            given: &parsed.given,
+        };
         pipeline::run(&ctx, &mut st);
     }
     diags.append(&mut st.diags);
@@ -303,76 +313,25 @@ const INFLUENTIAL: &[&str] = &[
     "enable_deepseek_v4_fp4_indexer",
 ];
 
-/// argparse: the field must exist in the release's parser; choices and `type=int` are checked
-/// (for modelled and unmodelled flags alike); unmodelled fields are noted.
-fn argparse(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
-    let mut push = |rule: &'static rules::RuleInfo, args: &[(&str, PyVal)], key: &str| {
-        let mut d = diagnostic(v, rule, args);
+/// Notes on the fields Preflight does not model (their checks are not evaluated).
+fn unmodelled_notes(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
+    for key in cfg.args.keys() {
+        let dashed = format!("--{}", key.replace('_', "-"));
+        let Some(opt) =
+            sglang_cli::find_dest(key, v).or_else(|| sglang_cli::find_exact(&dashed, v))
+        else {
+            continue; // argparse refuses it (ARG003)
+        };
+        if find_flag(key).is_some() {
+            continue;
+        }
+        let rule = if INFLUENTIAL.contains(&opt.dest) {
+            &rules::input::UNMODELLED_INFLUENTIAL
+        } else {
+            &rules::input::UNMODELLED_ARG
+        };
+        let mut d = diagnostic(v, rule, &[("flag", PyVal::s(opt.canonical()))]);
         d.flags = vec![key.to_string()];
         diags.push(d);
-    };
-    for (key, value) in &cfg.args {
-        let Some(text) = config::value_text(value) else {
-            continue;
-        };
-        // SGLang's own parser for this release (generated from its argparse definitions):
-        // the field must exist, and argparse names it by all its option strings.
-        let dashed = format!("--{}", key.replace('_', "-"));
-        let opt = sglang_cli::find_dest(key, v).or_else(|| sglang_cli::find_exact(&dashed, v));
-        let Some(opt) = opt else {
-            let shown = if value.is_boolean() {
-                dashed.clone()
-            } else {
-                format!("{dashed} {text}")
-            };
-            push(
-                &rules::input::ARG_UNRECOGNIZED,
-                &[("args", PyVal::s(shown))],
-                key,
-            );
-            continue;
-        };
-        let display = opt.display();
-        let choices: Vec<&str> = match find_flag(key).map(|f| f.kind) {
-            Some(FlagKind::Choice(list)) => list(v).to_vec(),
-            _ => opt.choices.to_vec(),
-        };
-        let is_int = matches!(find_flag(key).map(|f| f.kind), Some(FlagKind::Int(_)))
-            || opt.value == sglang_cli::ValueKind::Int;
-        if find_flag(key).is_none() {
-            let rule = if INFLUENTIAL.contains(&opt.dest) {
-                &rules::input::UNMODELLED_INFLUENTIAL
-            } else {
-                &rules::input::UNMODELLED_ARG
-            };
-            push(rule, &[("flag", PyVal::s(opt.canonical()))], key);
-        }
-        // a JSON list is a list only for nargs options; elsewhere it is one (bad) value
-        let list_value = value.is_array() && opt.is_list();
-        if !choices.is_empty() && !list_value && !choices.contains(&text.as_str()) {
-            let shown = choices
-                .iter()
-                .map(|c| pyfmt::py_str_repr(c))
-                .collect::<Vec<_>>()
-                .join(", ");
-            push(
-                &rules::input::ARG_INVALID_CHOICE,
-                &[
-                    ("flag", PyVal::s(display)),
-                    ("value", PyVal::s(text.clone())),
-                    ("choices", PyVal::Raw(shown)),
-                ],
-                key,
-            );
-        } else if is_int && !list_value && text.trim().parse::<i64>().is_err() {
-            push(
-                &rules::input::ARG_INVALID_INT,
-                &[
-                    ("flag", PyVal::s(display)),
-                    ("value", PyVal::s(text.clone())),
-                ],
-                key,
-            );
-        }
     }
 }

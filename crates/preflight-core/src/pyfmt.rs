@@ -19,6 +19,10 @@ pub enum PyVal {
     Raw(String),
     /// A `list`; both `str()` and `repr()` print the elements' `repr()`.
     List(Vec<PyVal>),
+    /// A `float` (`repr` as Python prints it: `0.8`, `1.0`, `1e-05`, `inf`).
+    Float(f64),
+    /// A `dict`, in insertion order (`{'a': 1}`).
+    Dict(Vec<(PyVal, PyVal)>),
 }
 
 impl PyVal {
@@ -56,7 +60,112 @@ impl PyVal {
                 let inner: Vec<String> = items.iter().map(PyVal::to_repr).collect();
                 format!("[{}]", inner.join(", "))
             }
+            PyVal::Float(f) => py_float_repr(*f),
+            PyVal::Dict(items) => {
+                let inner: Vec<String> = items
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", k.to_repr(), v.to_repr()))
+                    .collect();
+                format!("{{{}}}", inner.join(", "))
+            }
         }
+    }
+
+    /// Python truthiness: `None`, `False`, `0`, `0.0`, `''`, `[]` and `{}` are false.
+    pub fn truthy(&self) -> bool {
+        match self {
+            PyVal::None => false,
+            PyVal::Bool(b) => *b,
+            PyVal::Int(i) => *i != 0,
+            PyVal::Float(f) => *f != 0.0,
+            PyVal::Str(s) | PyVal::Raw(s) => !s.is_empty(),
+            PyVal::List(l) => !l.is_empty(),
+            PyVal::Dict(d) => !d.is_empty(),
+        }
+    }
+
+    /// The value as JSON (`None` → `null`; a dict's keys as their `str()`).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match self {
+            PyVal::None => Value::Null,
+            PyVal::Bool(b) => Value::Bool(*b),
+            PyVal::Int(i) => Value::from(*i),
+            PyVal::Float(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+            PyVal::Str(s) | PyVal::Raw(s) => Value::String(s.clone()),
+            PyVal::List(l) => Value::Array(l.iter().map(PyVal::to_json).collect()),
+            PyVal::Dict(d) => {
+                Value::Object(d.iter().map(|(k, v)| (k.to_str(), v.to_json())).collect())
+            }
+        }
+    }
+
+    /// A JSON value as the Python value `json.loads` makes of it (integers beyond 64 bits
+    /// become floats).
+    pub fn from_json(v: &serde_json::Value) -> PyVal {
+        use serde_json::Value;
+        match v {
+            Value::Null => PyVal::None,
+            Value::Bool(b) => PyVal::Bool(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => PyVal::Int(i),
+                None => PyVal::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => PyVal::Str(s.clone()),
+            Value::Array(a) => PyVal::List(a.iter().map(PyVal::from_json).collect()),
+            Value::Object(o) => PyVal::Dict(
+                o.iter()
+                    .map(|(k, v)| (PyVal::Str(k.clone()), PyVal::from_json(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// `repr()` of a Python `float`: the shortest digits that round-trip, in positional notation
+/// for exponents -4 <= e < 16 (`0.8`, `1.0`, `1e+16`, `1e-05`), `inf`, `-inf`, `nan`.
+pub fn py_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    // shortest round-trip digits and decimal exponent, from Rust's `{:e}`
+    let e = format!("{f:e}");
+    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mantissa.starts_with('-');
+    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
+    let sign = if neg { "-" } else { "" };
+    if (-4..16).contains(&exp) {
+        let n = digits.len() as i32;
+        let body = if exp >= 0 {
+            let int_len = exp + 1;
+            if n <= int_len {
+                format!("{digits}{}.0", "0".repeat((int_len - n) as usize))
+            } else {
+                format!(
+                    "{}.{}",
+                    &digits[..int_len as usize],
+                    &digits[int_len as usize..]
+                )
+            }
+        } else {
+            format!("0.{}{digits}", "0".repeat((-exp - 1) as usize))
+        };
+        format!("{sign}{body}")
+    } else {
+        let m = if digits.len() > 1 {
+            format!("{}.{}", &digits[..1], &digits[1..])
+        } else {
+            digits
+        };
+        let es = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{m}e{es}{:02}", exp.abs())
     }
 }
 
@@ -199,6 +308,25 @@ mod tests {
             "['trtllm', 'fa3']"
         );
         assert_eq!(PyVal::None.to_repr(), "None");
+        for (f, want) in [
+            (0.8, "0.8"),
+            (1.0, "1.0"),
+            (100.0, "100.0"),
+            (1e16, "1e+16"),
+            (1.5e16, "1.5e+16"),
+            (123456789012345.0, "123456789012345.0"),
+            (1e-5, "1e-05"),
+            (0.0001, "0.0001"),
+            (-2.5, "-2.5"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (f64::INFINITY, "inf"),
+        ] {
+            assert_eq!(py_float_repr(f), want, "{f}");
+        }
+        assert_eq!(
+            PyVal::Dict(vec![(PyVal::s("a"), PyVal::Int(1))]).to_repr(),
+            "{'a': 1}"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! pipeline goes on, so that every independent error is reported; the first error is
 //! the exception SGLang raises.
 
+use crate::args::ServerArgs;
 use crate::config::LaunchConfig;
 use crate::domains::arch::Arch;
 use crate::domains::gpu::Hardware;
@@ -15,6 +16,7 @@ use crate::pyfmt::{PyVal, render};
 use crate::report::{Diagnostic, Origin, Resolved, Severity};
 use crate::rules::RuleInfo;
 use crate::version::SglangVersion;
+use std::collections::BTreeSet;
 
 mod attention;
 mod construction;
@@ -35,6 +37,10 @@ pub struct Ctx<'a> {
     pub arch: Arch,
     /// The configuration as given.
     pub cfg: &'a LaunchConfig,
+    /// `ServerArgs` after argparse: the release's defaults and the user's values, typed.
+    pub args: &'a ServerArgs,
+    /// The fields the user gave.
+    pub given: &'a BTreeSet<&'static str>,
 }
 
 impl Ctx<'_> {

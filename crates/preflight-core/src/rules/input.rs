@@ -260,11 +260,82 @@ pub static BAD_ENV_NAME: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// argparse `type=float` refusal.
+pub static ARG_INVALID_FLOAT: RuleInfo = RuleInfo {
+    code: "ARG004",
+    name: "invalid-float-value",
+    stage: Stage::Argparse,
+    exception: Some("ArgumentError"),
+    messages: &[(
+        VersionRange::ALL,
+        "argument {flag}: invalid float value: {value!r}",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/fields/schedule.py",
+        27,
+    )],
+    title: "A number flag was given something that is not a number",
+    explanation: "argparse converts the value with Python's `float()` and refuses anything else (a unit, a percent sign, a comma as decimal separator).",
+    trigger: "A value `float()` does not accept for a float flag such as --mem-fraction-static.",
+    situations: "`--mem-fraction-static 85%`, `0,8`, a misplaced argument.",
+    solutions: &["Give a plain number such as 0.8."],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","mem_fraction_static":"lots"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","mem_fraction_static":0.8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// An `ArgumentTypeError` raised by one of SGLang's argparse type functions
+/// (`human_readable_int`, `json_list_type`, ...).
+pub static ARG_TYPE_ERROR: RuleInfo = RuleInfo {
+    code: "ARG005",
+    name: "argument-type-error",
+    stage: Stage::Argparse,
+    exception: Some("ArgumentError"),
+    messages: &[(VersionRange::ALL, "argument {flag}: {message}")],
+    sources: &[(VersionRange::V23, "python/sglang/srt/utils/common.py", 3394)],
+    title: "SGLang's parser for this flag refused the value",
+    explanation: "Some flags are read by SGLang's own converters: sizes such as --context-length accept `32k` or `1Mi` (`human_readable_int`), list and JSON flags need valid JSON. argparse reports the converter's message.",
+    trigger: "A value the flag's SGLang type function refuses.",
+    situations: "`--context-length 1.5Ki` (decimals need an SI suffix), `--context-length lots`, broken JSON.",
+    solutions: &[
+        "Write the value as the message says (a plain integer, `32k`, `128Ki`, valid JSON).",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","context_length":"lots"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","context_length":"32k"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// A Python `int` Preflight cannot hold (beyond 64 bits).
+pub static VALUE_TOO_LARGE: RuleInfo = RuleInfo {
+    code: "INPUT010",
+    name: "value-too-large",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "{flag} {value}: Preflight cannot judge a number this large (Python accepts it; Preflight computes with 64-bit integers)",
+    )],
+    title: "A number too large for Preflight to judge",
+    explanation: "Python integers have no size limit, so argparse accepts the value and SGLang's own checks decide what happens next. Preflight computes with 64-bit integers and does not guess: it cannot judge this launch. Use a realistic value.",
+    trigger: "An integer flag given a value beyond ±9.2 × 10^18.",
+    solutions: &["Use a realistic value."],
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &ARG_INVALID_CHOICE,
     &ARG_INVALID_INT,
     &ARG_UNRECOGNIZED,
+    &ARG_INVALID_FLOAT,
+    &ARG_TYPE_ERROR,
+    &VALUE_TOO_LARGE,
     &UNKNOWN_GPU,
     &NO_GPU,
     &UNKNOWN_ARCH,
