@@ -32,7 +32,12 @@ MC = "python/sglang/srt/configs/model_config.py"
 
 
 def _json_roundtrip(cfg):
-    return json.loads(cfg.to_json_string(use_diff=False))
+    d = json.loads(cfg.to_json_string(use_diff=False))
+    # runtime-only attributes that save_pretrained-style dumps carry but no checkpoint needs
+    # (DbrxConfig, for one, rejects them when the file is read back)
+    for k in [k for k in d if k.startswith("_")] + ["output_attentions"]:
+        d.pop(k, None)
+    return d
 
 
 def _hf_reference(cls):
@@ -45,6 +50,15 @@ def build_hf(arch, model_type):
     from transformers import AutoConfig
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING
 
+    from sglang.srt.utils.hf_transformers.common import _CONFIG_REGISTRY
+
+    if model_type in _CONFIG_REGISTRY:
+        # get_config re-parses this model_type through SGLang's own class, so its defaults
+        # are the ones SGLang would see (python/sglang/srt/utils/hf_transformers/common.py)
+        cls = _CONFIG_REGISTRY[model_type]
+        d = _json_roundtrip(cls())
+        d["architectures"] = [arch]
+        return d, f"SGLang _CONFIG_REGISTRY[{model_type!r}] = {cls.__module__}.{cls.__name__}", _hf_reference(cls)
     cls = CONFIG_MAPPING[model_type]
     cfg = AutoConfig.for_model(model_type)
     d = _json_roundtrip(cfg)
@@ -139,7 +153,7 @@ def _one(arch, r, index, configs):
             edits = list(r.get("edits", []))
         elif r["recipe"] == "hf":
             d, cls, sim = build_hf(arch, r["model_type"])
-            entry["provenance"] = "transformers-default"
+            entry["provenance"] = "sglang-config-class" if cls.startswith("SGLang") else "transformers-default"
             entry["source"] = cls
             if sim:
                 entry["defaults_similar_to"] = sim
