@@ -25,7 +25,7 @@ OUT = os.path.join(ROOT, "data", "models")
 sys.path.insert(0, HERE)
 warnings.filterwarnings("ignore")
 
-from recipes import RECIPES  # noqa: E402
+from recipes import PREFER_TRANSFORMERS, RECIPES  # noqa: E402
 from published import PUBLISHED  # noqa: E402
 
 MC = "python/sglang/srt/configs/model_config.py"
@@ -35,9 +35,15 @@ def _json_roundtrip(cfg):
     d = json.loads(cfg.to_json_string(use_diff=False))
     # runtime-only attributes that save_pretrained-style dumps carry but no checkpoint needs
     # (DbrxConfig, for one, rejects them when the file is read back)
-    for k in [k for k in d if k.startswith("_")] + ["output_attentions"]:
-        d.pop(k, None)
-    return d
+    def strip(x):
+        if isinstance(x, dict):
+            for k in [k for k in x if k.startswith("_")] + ["output_attentions"]:
+                x.pop(k, None)
+            for v in x.values():
+                strip(v)
+        return x
+
+    return strip(d)
 
 
 def _hf_reference(cls):
@@ -52,7 +58,7 @@ def build_hf(arch, model_type):
 
     from sglang.srt.utils.hf_transformers.common import _CONFIG_REGISTRY
 
-    if model_type in _CONFIG_REGISTRY:
+    if model_type in _CONFIG_REGISTRY and arch not in PREFER_TRANSFORMERS:
         # get_config re-parses this model_type through SGLang's own class, so its defaults
         # are the ones SGLang would see (python/sglang/srt/utils/hf_transformers/common.py)
         cls = _CONFIG_REGISTRY[model_type]
@@ -138,7 +144,8 @@ def main():
 
 
 def _one(arch, r, index, configs):
-    if True:
+    """Builds one entry (config dict and index record) into ``configs`` and ``index``."""
+    if True:  # noqa: SIM108 - keeps the recipe dispatch below at one indentation level
         if arch in PUBLISHED:
             r.update(PUBLISHED[arch])
             r["recipe"] = "published"
@@ -190,6 +197,10 @@ def _one(arch, r, index, configs):
                 edits.append(f"architectures set to {arch}; everything else is {base}'s")
         else:
             raise SystemExit(f"unknown recipe for {arch}")
+        if entry["provenance"] != "published":
+            # the config is not that checkpoint's: name it only as the one to publish here
+            entry["target_checkpoint"] = entry["reference"]
+            entry["reference"] = None
         entry["model_type"] = d.get("model_type")
         entry["kind"], entry["kind_basis"] = kinds(arch, r, d)
         if edits:

@@ -109,7 +109,7 @@ def load_checks(dirs, timeout):
                 if stage == "ModelConfig":
                     r["facts"] = {
                         "hf_config_architectures": list(getattr(obj.hf_config, "architectures", None) or []),
-                        "attention_arch": str(getattr(obj, "attention_arch", None)),
+                        "attention_arch": getattr(getattr(obj, "attention_arch", None), "name", None),
                         "num_attention_heads": getattr(obj, "num_attention_heads", None),
                         "num_key_value_heads": _safe(lambda: obj.get_total_num_kv_heads()),
                         "head_dim": getattr(obj, "head_dim", None),
@@ -123,7 +123,9 @@ def load_checks(dirs, timeout):
                 tb = traceback.extract_tb(ex.__traceback__)
                 where = next((f"{fr.filename.split('site-packages/')[-1].split('0.5.23/')[-1]}:{fr.lineno}"
                               for fr in reversed(tb) if "sglang" in fr.filename or "transformers" in fr.filename), "")
-                r[stage] = f"{type(ex).__name__}: {str(ex).splitlines()[0][:300] if str(ex) else ''} [{where}]"
+                msg = str(ex).splitlines()[0][:300] if str(ex) else ""
+                msg = msg.replace(DATA + os.sep, "data/models/").replace(DATA, "data/models")
+                r[stage] = f"{type(ex).__name__}: {msg} [{where}]"
                 signal.alarm(0)
                 break
             finally:

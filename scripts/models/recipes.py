@@ -87,7 +87,7 @@ RECIPES = {
     "DeepseekV32ForCausalLM": H("deepseek_v32", "DeepSeek-V3.2 (DSA)", "deepseek-ai/DeepSeek-V3.2"),
     "DeepseekV3ForCausalLM": H("deepseek_v3", "DeepSeek-V3 / R1", "deepseek-ai/DeepSeek-V3"),
     "DeepseekV3ForCausalLMNextN": D("DeepseekV3ForCausalLM", 1036, "DeepSeek-V3 MTP draft"),
-    "DeepseekV4ForCausalLM": H("deepseek_v4", "DeepSeek-V4", "deepseek-ai/DeepSeek-V4-Flash"),
+    "DeepseekV4ForCausalLM": H("deepseek_v4", "DeepSeek-V4", "deepseek-ai/DeepSeek-V4-Flash", notes="SGLang's own DeepSeekV4Config (configs/deepseek_v4.py) cannot be built from defaults (quantization_config is required); the registry alias class's defaults lack the V4 fields, so this entry does not load: a published config is needed."),
     "DeepseekV4ForCausalLMDSpark": D("DeepseekV4ForCausalLM", 1054, "DeepSeek-V4 DSpark draft"),
     "DeepseekV4ForCausalLMNextN": D("DeepseekV4ForCausalLM", 1060, "DeepSeek-V4 MTP draft"),
     "DeepseekVL2ForCausalLM": S("deepseekvl2:DeepseekVL2Config", "DeepSeek-VL2", "deepseek-ai/deepseek-vl2-tiny"),
@@ -338,4 +338,18 @@ RECIPES = {
     "XverseMoeForCausalLM": X("xverse", "XVERSE-MoE ships its config class as remote code", "XVERSE MoE", "xverse/XVERSE-MoE-A4.2B-Chat"),
     "YiVLForCausalLM": V("LlamaForCausalLM", "Yi-VL (LLaVA format); stand-in from the Llama entry", "Yi-VL", "01-ai/Yi-VL-6B"),
     "ZayaForCausalLM": H("zaya", "Zaya"),
+}
+
+# Model types that both transformers and SGLang's _CONFIG_REGISTRY define. By default the
+# config is built from SGLang's class (the one get_config re-parses with); for these the
+# SGLang class's defaults are rejected by transformers' strict class, which AutoConfig runs
+# first (StrictDataclassFieldValidationError / missing hidden_size), so the transformers
+# defaults are used instead (found by scripts/models/check_configs.py --load).
+PREFER_TRANSFORMERS = {
+    "DbrxForCausalLM",
+    "KimiLinearForCausalLM",
+    "MiniMaxM3SparseForConditionalGeneration",
+    "MuseGlimmerAssistantModel",
+    "Step3p5ForCausalLM",
+    "Step3p7ForConditionalGeneration",
 }
