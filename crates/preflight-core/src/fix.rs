@@ -139,10 +139,9 @@ struct Candidate {
     rank: (bool, usize, usize, usize, usize),
 }
 
-/// A single change that is not a fix on its own, with the error codes it removes.
+/// A single change that gets past SGLang's first exception but meets another one.
 struct Partial {
     change: (String, Option<String>),
-    removes: Vec<String>,
 }
 
 /// Most partial single changes kept per error for the pair step.
@@ -151,9 +150,10 @@ const PARTIALS_PER_ERROR: usize = 12;
 /// Finds verified fixes for the errors of `diags` (which were produced for `cfg`),
 /// best first; `evaluate` is the validator without fix search.
 ///
-/// Single changes over the keys the errors name come first. When none removes every error,
-/// pairs are built from single changes that each remove some errors without adding any, so
-/// that two independent errors get a two-flag fix without trying every pair of values.
+/// Single changes over the keys the errors name come first. SGLang stops at its first
+/// exception, so when none is clean, a change that gets past the first error and meets
+/// another is extended by a change over the keys of the new one (two errors, one two-flag
+/// fix, without trying every pair of values).
 pub fn search(
     cfg: &LaunchConfig,
     v: SglangVersion,
@@ -233,6 +233,7 @@ pub fn search(
     };
 
     // single changes
+    let first = errors.first().cloned();
     for k in &keys {
         for val in candidates(k, v) {
             if val.as_deref().is_some_and(|x| !suggestible(k, x, amd)) {
@@ -243,43 +244,48 @@ pub fn search(
             }
             if let Some(remaining) = try_changes(vec![(k.clone(), val.clone())], false, &mut found)
             {
-                let adds_new = remaining.iter().any(|c| !errors.contains(c));
-                let removes: Vec<String> = errors
-                    .iter()
-                    .filter(|e| !remaining.contains(e))
-                    .cloned()
-                    .collect();
-                if !adds_new && !removes.is_empty() {
+                // SGLang stops at its first exception: a change that gets past it and meets
+                // another error is half of a two-step fix
+                if remaining.first() != first.as_ref()
+                    && !errors.iter().any(|e| remaining.contains(e))
+                {
                     partials.push(Partial {
                         change: (k.clone(), val),
-                        removes,
                     });
                 }
             }
         }
     }
-    // pairs of partial changes that together remove every error
-    if found.is_empty() && errors.len() > 1 {
-        let mut kept: Vec<&Partial> = Vec::new();
-        for e in &errors {
-            kept.extend(
-                partials
-                    .iter()
-                    .filter(|p| p.removes.contains(e))
-                    .take(PARTIALS_PER_ERROR),
-            );
-        }
-        for (i, a) in kept.iter().enumerate() {
-            for b in kept.iter().skip(i + 1) {
-                if a.change.0 == b.change.0 {
-                    continue;
+    // two steps: past the first error, then past the one it revealed
+    if found.is_empty() {
+        for p in partials.iter().take(PARTIALS_PER_ERROR * 2) {
+            let step1 = apply(cfg, std::slice::from_ref(&p.change));
+            let next = evaluate(&step1);
+            let mut keys2: Vec<String> = Vec::new();
+            for d in next.iter().filter(|d| d.severity == Severity::Error) {
+                for k in &d.flags {
+                    if modifiable(k, v) && !keys2.contains(k) && *k != p.change.0 {
+                        keys2.push(k.clone());
+                    }
                 }
-                let covers = errors
-                    .iter()
-                    .all(|e| a.removes.contains(e) || b.removes.contains(e));
-                if covers {
-                    try_changes(vec![a.change.clone(), b.change.clone()], false, &mut found);
+            }
+            for k in &keys2 {
+                for val in candidates(k, v) {
+                    if val.as_deref().is_some_and(|x| !suggestible(k, x, amd)) {
+                        continue;
+                    }
+                    if step1.get_key(k) == val {
+                        continue;
+                    }
+                    try_changes(
+                        vec![p.change.clone(), (k.clone(), val.clone())],
+                        false,
+                        &mut found,
+                    );
                 }
+            }
+            if found.len() >= MAX_FIXES {
+                break;
             }
         }
     }

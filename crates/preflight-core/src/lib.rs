@@ -164,7 +164,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
     diags.extend(parsed.diags.iter().cloned());
     unmodelled_notes(cfg, v, &mut diags);
 
-    let mut st = State::default();
+    let mut st = State::new(&parsed.args);
     let blocked = diags.iter().any(|d| d.severity == Severity::Error);
     if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
         let arch = apply_model_overrides(arch, cfg, v, &mut diags);
@@ -190,7 +190,11 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         hardware: hw,
         arch: arch.map(|a| a.name.to_string()),
         diagnostics: diags,
-        resolved: if blocked { Resolved::default() } else { st.r },
+        resolved: if blocked {
+            Resolved::default()
+        } else {
+            pipeline::resolved(&st)
+        },
         command: command::render_command(cfg),
         corrected: None,
     }

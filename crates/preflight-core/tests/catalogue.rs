@@ -49,6 +49,29 @@ fn codes_are_unique_and_well_formed() {
 
 #[test]
 fn every_example_fires_and_its_correction_does_not() {
+    let mut silent = Vec::new();
+    for r in rules::all() {
+        let Some((bad, _)) = r.example else {
+            continue;
+        };
+        let bad_cfg: LaunchConfig = serde_json::from_str(bad)
+            .unwrap_or_else(|e| panic!("{}: bad example JSON: {e}", r.code));
+        let rb = evaluate(&bad_cfg);
+        if !rb.diagnostics.iter().any(|d| d.code == r.code) {
+            let got: Vec<String> = rb
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| format!("{}: {}", d.code, d.message))
+                .collect();
+            silent.push(format!("{}: {:?}", r.code, got));
+        }
+    }
+    assert!(
+        silent.is_empty(),
+        "examples that do not fire:\n{}",
+        silent.join("\n")
+    );
     for r in rules::all() {
         let Some((bad, good)) = r.example else {
             continue;

@@ -13,7 +13,8 @@ fn two_independent_errors_get_one_two_flag_fix() {
         r#"{"gpu":"A100","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla","kv_cache_dtype":"mxfp8"}"#,
     );
     let r = validate(&c);
-    assert!(r.errors().count() >= 2, "{:#?}", r.diagnostics);
+    // SGLang raises the first; the second shows once it is fixed
+    assert_eq!(r.errors().count(), 1, "{:#?}", r.diagnostics);
     let fix = r.corrected.expect("a fix");
     assert!(!fix.changes_hardware);
     assert_eq!(fix.changes.len(), 2, "{}", fix.title);

@@ -3,7 +3,7 @@
 //! post-process passes of `arg_groups/overrides.py`, the DeepSeek-V3 trtllm_mla prefill-graph
 //! rule, and `_page_size_default`.
 
-use super::{Ctx, State};
+use super::{Ctx, State, Step};
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use crate::rules::{attention as ar, spec as sr};
@@ -23,17 +23,17 @@ pub fn handle_deprecated_args(ctx: &Ctx, st: &mut State) {
     if ctx.v >= SglangVersion::V0_5_23 {
         aliases.push(("tokenspeed_mla", "cutedsl_mla"));
     }
-    let tokenspeed = is(&st.r.attention_backend, "tokenspeed_mla")
-        || is(&st.r.decode_attention_backend, "tokenspeed_mla");
+    let tokenspeed = is(&st.cur.attention_backend, "tokenspeed_mla")
+        || is(&st.cur.decode_attention_backend, "tokenspeed_mla");
     for field in [
         "attention_backend",
         "decode_attention_backend",
         "prefill_attention_backend",
     ] {
         let slot = match field {
-            "attention_backend" => &mut st.r.attention_backend,
-            "decode_attention_backend" => &mut st.r.decode_attention_backend,
-            _ => &mut st.r.prefill_attention_backend,
+            "attention_backend" => &mut st.cur.attention_backend,
+            "decode_attention_backend" => &mut st.cur.decode_attention_backend,
+            _ => &mut st.cur.prefill_attention_backend,
         };
         let Some(old) = slot.clone() else { continue };
         if let Some((_, new)) = aliases.iter().find(|(o, _)| *o == old) {
@@ -55,8 +55,8 @@ pub fn handle_deprecated_args(ctx: &Ctx, st: &mut State) {
             );
         }
     }
-    if tokenspeed && ctx.v >= SglangVersion::V0_5_23 && !is(&st.r.kv_cache_dtype, "fp8_e4m3") {
-        st.r.kv_cache_dtype = Some("fp8_e4m3".into());
+    if tokenspeed && ctx.v >= SglangVersion::V0_5_23 && st.cur.kv_cache_dtype != "fp8_e4m3" {
+        st.cur.kv_cache_dtype = "fp8_e4m3".into();
         st.by("kv_cache_dtype", &ar::TOKENSPEED_FP8);
         st.emit(ctx, &ar::TOKENSPEED_FP8, &[]);
     }
@@ -66,10 +66,10 @@ pub fn handle_deprecated_args(ctx: &Ctx, st: &mut State) {
 /// the current state (speculative top-k and page size are still the user's values).
 pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
     let hw = &ctx.hw;
-    let topk = st.r.speculative_eagle_topk;
-    let spec_ok = topk.is_none() || (topk == Some(1) && matches!(st.r.page_size, None | Some(1)));
+    let topk = st.cur.speculative_eagle_topk;
+    let spec_ok = topk.is_none() || (topk == Some(1) && matches!(st.cur.page_size, None | Some(1)));
     if !ctx.arch.is_mla() {
-        let alg = st.r.speculative_algorithm.as_deref();
+        let alg = st.cur.speculative_algorithm.as_deref();
         let forces_topk_one = ctx.v >= SglangVersion::V0_5_23 && alg == Some("DFLASH");
         if hw.is_sm90() && spec_ok {
             "fa3"
@@ -103,60 +103,62 @@ pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
 }
 
 /// Runs the compatibility step, sub-step by sub-step.
-pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) {
+pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) -> Step {
     attention_backend_default(ctx, st);
-    cuda_graph_rules(ctx, st);
+    cuda_graph_rules(ctx, st)?;
     mla_backend_page_constraints(ctx, st);
-    mla_kv_cache_dtype_checks(ctx, st);
-    cutedsl_prefill_backend_fill(ctx, st);
-    trtllm_mha_gates(ctx, st);
+    mla_kv_cache_dtype_checks(ctx, st)?;
+    cutedsl_prefill_backend_fill(ctx, st)?;
+    trtllm_mha_gates(ctx, st)?;
     fa3_fp8_fallback(ctx, st);
     fa4_page_constraint(ctx, st);
+    Ok(())
 }
 
 /// `_attention_backend_default` (`overrides.py:1126-1140`). Unset split sides are not written.
 fn attention_backend_default(ctx: &Ctx, st: &mut State) {
-    if st.r.prefill_attention_backend.is_some()
-        && st.r.prefill_attention_backend == st.r.decode_attention_backend
+    if st.cur.prefill_attention_backend.is_some()
+        && st.cur.prefill_attention_backend == st.cur.decode_attention_backend
     {
-        if st.r.attention_backend != st.r.prefill_attention_backend {
-            st.r.attention_backend = st.r.prefill_attention_backend.clone();
+        if st.cur.attention_backend != st.cur.prefill_attention_backend {
+            st.cur.attention_backend = st.cur.prefill_attention_backend.clone();
             st.by("attention_backend", &ar::SPLIT_COLLAPSE);
-            let b = st.r.attention_backend.clone().unwrap_or_default();
+            let b = st.cur.attention_backend.clone().unwrap_or_default();
             st.emit(ctx, &ar::SPLIT_COLLAPSE, &[("backend", PyVal::s(b))]);
         }
-    } else if st.r.attention_backend.is_none() {
+    } else if st.cur.attention_backend.is_none() {
         let b = default_attn_backend(ctx, st);
-        st.r.attention_backend = Some(b.into());
+        st.cur.attention_backend = Some(b.into());
         st.by("attention_backend", &ar::DEFAULT_BACKEND);
         st.emit(ctx, &ar::DEFAULT_BACKEND, &[("backend", PyVal::s(b))]);
     }
 }
 
 /// `attention_hook.py:122-163`: read right after the default fill.
-fn cuda_graph_rules(ctx: &Ctx, st: &mut State) {
-    if is(&st.r.attention_backend, "torch_native") {
-        st.r.disable_cuda_graph = true;
+fn cuda_graph_rules(ctx: &Ctx, st: &mut State) -> Step {
+    if is(&st.cur.attention_backend, "torch_native") {
+        st.cur.disable_cuda_graph = true;
         st.emit(ctx, &ar::TORCH_NATIVE_NO_GRAPH, &[]);
-    } else if is(&st.r.attention_backend, "flex_attention") {
-        st.r.disable_cuda_graph = true;
+    } else if is(&st.cur.attention_backend, "flex_attention") {
+        st.cur.disable_cuda_graph = true;
         st.emit(ctx, &ar::FLEX_NO_GRAPH, &[]);
-        if st.r.speculative_algorithm.is_some() {
-            st.emit(ctx, &sr::FLEX, &[]);
+        if st.cur.speculative_algorithm.is_some() {
+            return Err(st.raise(ctx, &sr::FLEX, &[]));
         }
     }
+    Ok(())
 }
 
 /// `_mla_backend_page_constraints` (`overrides.py:1143-1200`): one page value through every snap.
 fn mla_backend_page_constraints(ctx: &Ctx, st: &mut State) {
     let (a, p, d) = (
-        st.r.attention_backend.clone(),
-        st.r.prefill_attention_backend.clone(),
-        st.r.decode_attention_backend.clone(),
+        st.cur.attention_backend.clone(),
+        st.cur.prefill_attention_backend.clone(),
+        st.cur.decode_attention_backend.clone(),
     );
-    let draft = ctx.user("speculative_draft_attention_backend");
+    let draft = ctx.args.speculative_draft_attention_backend.clone();
     let any = |n: &str| is(&a, n) || is(&p, n) || is(&d, n);
-    let mut page = st.r.page_size;
+    let mut page = st.cur.page_size;
     let set = |st: &mut State,
                rule: &'static crate::rules::RuleInfo,
                to: i64,
@@ -188,101 +190,94 @@ fn mla_backend_page_constraints(ctx: &Ctx, st: &mut State) {
     if any("hpc_ops") && page != Some(64) {
         page = Some(set(st, &ar::PAGE_HPC_OPS, 64, page, true));
     }
-    st.r.page_size = page;
+    st.cur.page_size = page;
 }
 
 /// `_mla_kv_cache_dtype_checks` (`overrides.py:1203-1218`).
-fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) {
-    if is(&st.r.attention_backend, "trtllm_mla") || is(&st.r.decode_attention_backend, "trtllm_mla")
+fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) -> Step {
+    if is(&st.cur.attention_backend, "trtllm_mla")
+        || is(&st.cur.decode_attention_backend, "trtllm_mla")
     {
         if !ctx.hw.is_blackwell() {
-            st.emit(ctx, &ar::TRTLLM_MLA_BLACKWELL, &[]);
-            return;
+            return Err(st.raise(ctx, &ar::TRTLLM_MLA_BLACKWELL, &[]));
         }
-        let allowed: &[&str] = match ctx.v {
-            SglangVersion::V0_5_19 => &["fp8_e4m3", "fp4_e2m1", "bf16", "auto"],
-            _ => &["fp8_e4m3", "bf16", "auto"],
+        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_19 {
+            &["fp8_e4m3", "fp4_e2m1", "bf16", "auto"]
+        } else {
+            &["fp8_e4m3", "bf16", "auto"]
         };
-        if !st
-            .r
-            .kv_cache_dtype
-            .as_deref()
-            .is_some_and(|k| allowed.contains(&k))
-        {
-            st.emit(ctx, &ar::TRTLLM_MLA_KV, &[]);
+        if !allowed.contains(&st.cur.kv_cache_dtype.as_str()) {
+            return Err(st.raise(ctx, &ar::TRTLLM_MLA_KV, &[]));
         }
     }
+    Ok(())
 }
 
 /// `_cutedsl_prefill_backend_fill` (`overrides.py:1232-1259`).
-fn cutedsl_prefill_backend_fill(ctx: &Ctx, st: &mut State) {
+fn cutedsl_prefill_backend_fill(ctx: &Ctx, st: &mut State) -> Step {
     let any = [
-        &st.r.attention_backend,
-        &st.r.prefill_attention_backend,
-        &st.r.decode_attention_backend,
+        &st.cur.attention_backend,
+        &st.cur.prefill_attention_backend,
+        &st.cur.decode_attention_backend,
     ]
     .iter()
     .any(|b| is(b, "cutedsl_mla"));
     if !any {
-        return;
+        return Ok(());
     }
-    if is(&st.r.prefill_attention_backend, "cutedsl_mla") {
-        st.emit(ctx, &ar::CUTEDSL_DECODE_ONLY, &[]);
-        return;
+    if is(&st.cur.prefill_attention_backend, "cutedsl_mla") {
+        return Err(st.raise(ctx, &ar::CUTEDSL_DECODE_ONLY, &[]));
     }
     if !ctx.hw.is_sm100() {
-        st.emit(ctx, &ar::CUTEDSL_SM100, &[]);
-        return;
+        return Err(st.raise(ctx, &ar::CUTEDSL_SM100, &[]));
     }
     if !matches!(
-        st.r.kv_cache_dtype.as_deref(),
-        Some("fp8_e4m3" | "bf16" | "bfloat16" | "auto")
+        st.cur.kv_cache_dtype.as_str(),
+        "fp8_e4m3" | "bf16" | "bfloat16" | "auto"
     ) {
-        st.emit(ctx, &ar::CUTEDSL_KV, &[]);
-        return;
+        return Err(st.raise(ctx, &ar::CUTEDSL_KV, &[]));
     }
-    if st.r.prefill_attention_backend.is_none() {
-        st.r.prefill_attention_backend = Some("trtllm_mla".into());
+    if st.cur.prefill_attention_backend.is_none() {
+        st.cur.prefill_attention_backend = Some("trtllm_mla".into());
         st.by("prefill_attention_backend", &ar::CUTEDSL_PREFILL_FILL);
         st.emit(ctx, &ar::CUTEDSL_PREFILL_FILL, &[]);
     }
+    Ok(())
 }
 
 /// TRT-LLM MHA gates (`attention_hook.py:198-237`).
-fn trtllm_mha_gates(ctx: &Ctx, st: &mut State) {
+fn trtllm_mha_gates(ctx: &Ctx, st: &mut State) -> Step {
     let hw = &ctx.hw;
     let (p, d) = (st.prefill(), st.decode());
     if !(is(&p, "trtllm_mha") || is(&d, "trtllm_mha")) {
-        return;
+        return Ok(());
     }
     let supported = hw.is_sm90() || hw.is_sm100() || hw.is_sm120();
     if is(&p, "trtllm_mha") && !supported {
-        st.emit(ctx, &ar::TRTLLM_MHA_PREFILL_SM, &[]);
-        return;
+        return Err(st.raise(ctx, &ar::TRTLLM_MHA_PREFILL_SM, &[]));
     }
     if is(&p, "trtllm_mha") && hw.is_sm120() {
         let skip = ctx
             .env("SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR")
             .and_then(|v| v.trim().parse::<f64>().ok())
             .is_some_and(|v| v > 0.0);
-        if is(&st.r.kv_cache_dtype, "fp8_e4m3") || skip {
-            st.emit(ctx, &ar::TRTLLM_MHA_SM120_FP8, &[]);
-            return;
+        if st.cur.kv_cache_dtype == "fp8_e4m3" || skip {
+            return Err(st.raise(ctx, &ar::TRTLLM_MHA_SM120_FP8, &[]));
         }
     }
     if is(&d, "trtllm_mha") && !supported {
-        st.emit(ctx, &ar::TRTLLM_MHA_DECODE_SM, &[]);
-        return;
+        return Err(st.raise(ctx, &ar::TRTLLM_MHA_DECODE_SM, &[]));
     }
-    if is(&p, "trtllm_mha") && !hw.is_sm100() && ctx.user_int("attn_cp_size").unwrap_or(1) > 1 {
-        st.emit(ctx, &ar::TRTLLM_MHA_CP, &[]);
+    if is(&p, "trtllm_mha") && !hw.is_sm100() && ctx.args.attn_cp_size > 1 {
+        return Err(st.raise(ctx, &ar::TRTLLM_MHA_CP, &[]));
     }
+    Ok(())
 }
 
 /// `_attention_backend_fa3_fp8_fallback` (`overrides.py:1262-1270`): base backend only.
 fn fa3_fp8_fallback(ctx: &Ctx, st: &mut State) {
-    if is(&st.r.attention_backend, "fa3") && is(&st.r.kv_cache_dtype, "fp8_e5m2") {
-        st.r.attention_backend = Some("triton".into());
+    if is(&st.cur.attention_backend, "fa3") && st.cur.kv_cache_dtype == "fp8_e5m2" {
+        st.cur.attention_backend = Some("triton".into());
         st.by("attention_backend", &ar::FA3_E5M2_FALLBACK);
         st.emit(ctx, &ar::FA3_E5M2_FALLBACK, &[]);
     }
@@ -291,19 +286,19 @@ fn fa3_fp8_fallback(ctx: &Ctx, st: &mut State) {
 /// `_fa4_page_constraint` (`overrides.py:1273-1297`): fires even when the page is already 128.
 fn fa4_page_constraint(ctx: &Ctx, st: &mut State) {
     let any = [
-        &st.r.attention_backend,
-        &st.r.prefill_attention_backend,
-        &st.r.decode_attention_backend,
+        &st.cur.attention_backend,
+        &st.cur.prefill_attention_backend,
+        &st.cur.decode_attention_backend,
     ]
     .iter()
     .any(|b| is(b, "fa4"));
     if any
         && !ctx.arch.is_mla()
         && ctx.hw.is_sm100()
-        && st.r.speculative_eagle_topk.unwrap_or(0) <= 1
+        && st.cur.speculative_eagle_topk.unwrap_or(0) <= 1
     {
-        let from = page_arg(st.r.page_size);
-        st.r.page_size = Some(128);
+        let from = page_arg(st.cur.page_size);
+        st.cur.page_size = Some(128);
         st.by("page_size", &ar::PAGE_FA4);
         st.emit(ctx, &ar::PAGE_FA4, &[("page_size", from)]);
     }
@@ -322,12 +317,12 @@ pub fn disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx: &Ctx, st: &mut St
 
 /// `_page_size_default` (`overrides.py:1340-1363`).
 pub fn page_size_default(ctx: &Ctx, st: &mut State) {
-    if st.r.page_size.is_none() {
+    if st.cur.page_size.is_none() {
         let vectorized = ctx.hw.is_hip()
             && ctx
                 .env("SGLANG_AITER_KV_CACHE_LAYOUT")
                 .is_some_and(|v| v.eq_ignore_ascii_case("vectorized_5d"));
-        st.r.page_size = Some(if vectorized { 64 } else { 1 });
+        st.cur.page_size = Some(if vectorized { 64 } else { 1 });
         st.origin("page_size", Origin::Default);
     }
 }

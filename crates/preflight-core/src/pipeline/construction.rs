@@ -4,37 +4,35 @@
 //! `layers/attention/attention_registry.py`), `attn_backend_wrapper`, and the DSA and
 //! DeepSeek-V4 constructors.
 
-use super::{Ctx, State};
+use super::{Ctx, State, Step};
 use crate::domains::arch::Family;
 use crate::pyfmt::PyVal;
 use crate::rules::{attention as ar, dsa, dsv4, kv, linear as lr};
 use crate::version::SglangVersion;
 
 /// Runs construction.
-pub fn construct(ctx: &Ctx, st: &mut State) {
-    let Some(kv_torch) = configure_kv_cache_dtype(ctx, st) else {
-        return;
-    };
-    st.r.kv_cache_torch_dtype = Some(kv_torch);
+pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
+    let kv_torch = configure_kv_cache_dtype(ctx, st)?;
+    st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
     let d = st.decode().unwrap_or_default();
     if p == d {
-        create(ctx, st, &p);
+        create(ctx, st, &p)?;
     } else {
         // _build_resolved_backend: the decode creator runs first (keyword-argument order)
-        create(ctx, st, &d);
-        create(ctx, st, &p);
+        create(ctx, st, &d)?;
+        create(ctx, st, &p)?;
     }
-    attn_backend_wrapper(ctx, st, &p, &d);
+    attn_backend_wrapper(ctx, st, &p, &d)?;
     if p != d {
         st.emit(ctx, &ar::HYBRID_WARN, &[]);
     }
-    eagle_draft_backends(ctx, st, &p, &d);
+    eagle_draft_backends(ctx, st, &p, &d)
 }
 
 /// `DraftBackendFactory` (`speculative/draft_utils.py:47-168@0.5.23`): the EAGLE draft worker's
 /// backends, built after the target model runner.
-fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
+fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     const MAP: &[&str] = &[
         "flashinfer",
         "triton",
@@ -54,26 +52,27 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
         "dsv4",
     ];
     if !matches!(
-        st.r.speculative_algorithm.as_deref(),
+        st.cur.speculative_algorithm.as_deref(),
         Some("EAGLE" | "EAGLE3" | "STANDALONE")
     ) || ctx.arch.hybrid_gdn
         || st.has_error()
     {
-        return;
+        return Ok(());
     }
-    let draft = ctx.user("speculative_draft_attention_backend");
-    if st.r.speculative_num_steps.unwrap_or(0) > 1 {
+    let draft = ctx.args.speculative_draft_attention_backend.clone();
+    if st.cur.speculative_num_steps.unwrap_or(0) > 1 {
         let b = draft.clone().unwrap_or_else(|| d.to_string());
         if !MAP.contains(&b.as_str()) {
+            // a warning: the oracle does not count this construction failure (SPEC007)
             st.emit(
                 ctx,
                 &crate::rules::spec::EAGLE_BACKEND,
                 &[("kind", PyVal::s("decode ")), ("backend_type", PyVal::s(b))],
             );
-            return;
+            return Ok(());
         }
     }
-    let mode_decode = ctx.user("speculative_attention_mode").as_deref() == Some("decode");
+    let mode_decode = ctx.args.speculative_attention_mode == "decode";
     let b = draft.unwrap_or_else(|| {
         if mode_decode {
             d.to_string()
@@ -88,20 +87,20 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
             &[("kind", PyVal::s("")), ("backend_type", PyVal::s(b))],
         );
     }
+    Ok(())
 }
 
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.
-fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Option<String> {
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
-    Some(match kv.as_str() {
+fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Result<String, super::Raised> {
+    let kv = st.cur.kv_cache_dtype.clone();
+    Ok(match kv.as_str() {
         "fp8_e4m3" => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" if ctx.hw.is_hip() => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" => "torch.float8_e5m2".into(),
         "mxfp8" => "torch.float8_e4m3fn".into(),
         "nvfp4" | "fp4_mx_block16" => "torch.float4_e2m1fn_x2".into(),
-        "fp4_e2m1" if ctx.v == SglangVersion::V0_5_19 => {
-            st.emit(ctx, &kv::FP4_E2M1, &[]);
-            return None;
+        "fp4_e2m1" if ctx.v <= SglangVersion::V0_5_19 => {
+            return Err(st.raise(ctx, &kv::FP4_E2M1, &[]));
         }
         // auto: the model dtype (every modelled checkpoint is bfloat16, none declares an FP8 KV recipe)
         _ => "torch.bfloat16".into(),
@@ -109,78 +108,77 @@ fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Option<String> {
 }
 
 /// One registry creator.
-fn create(ctx: &Ctx, st: &mut State, backend: &str) {
+fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
     let mla = ctx.arch.is_mla();
     match backend {
         "fa3" => {
             // attention_registry.py:238-261: raw capability, no CUDA-version check
             let major = ctx.hw.major();
             if !((major == 8 && !mla) || major == 9) {
-                st.emit(ctx, &ar::FA3_SM, &[]);
+                return Err(st.raise(ctx, &ar::FA3_SM, &[]));
             }
+            Ok(())
         }
         "trtllm_mha" => {
             if mla {
-                st.emit(ctx, &ar::TRTLLM_MHA_NON_MLA, &[]);
-            } else {
-                trtllm_mha_init(ctx, st);
+                return Err(st.raise(ctx, &ar::TRTLLM_MHA_NON_MLA, &[]));
             }
+            trtllm_mha_init(ctx, st)
         }
-        "trtllm_mla" if !mla => st.emit(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[]),
-        "cutedsl_mla" if !mla => st.emit(ctx, &ar::CUTEDSL_NEEDS_MLA, &[]),
+        "trtllm_mla" if !mla => Err(st.raise(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[])),
+        "cutedsl_mla" if !mla => Err(st.raise(ctx, &ar::CUTEDSL_NEEDS_MLA, &[])),
         // FlashMLABackend.__init__ reads model_config.kv_lora_rank (flashmla_backend.py:90)
-        "flashmla" if !mla => st.emit(ctx, &ar::FLASHMLA_NEEDS_MLA, &[]),
+        "flashmla" if !mla => {
+            // a warning: the AttributeError is not counted by the oracle (ATTN022)
+            st.emit(ctx, &ar::FLASHMLA_NEEDS_MLA, &[]);
+            Ok(())
+        }
         "nsa" => {
             st.emit(ctx, &ar::NSA_DEPRECATED, &[]);
-            deepseek_sparse_attn_backend_init(ctx, st);
+            deepseek_sparse_attn_backend_init(ctx, st)
         }
         "dsa" => deepseek_sparse_attn_backend_init(ctx, st),
         "dsv4" if ctx.hw.is_cuda() => deepseek_v4_attn_backend_init(ctx, st),
         "hpc_ops" => hpc_ops(ctx, st),
-        _ => {}
+        _ => Ok(()),
     }
 }
 
 /// `create_hpc_ops_backend` (`attention_registry.py:286-300`) and `HPCOpsAttnBackend.__init__`
 /// (`layers/attention/hpc_ops_backend.py:129-190@0.5.23`). The `hpc` package is assumed installed.
-fn hpc_ops(ctx: &Ctx, st: &mut State) {
+fn hpc_ops(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.arch.is_mla() {
-        st.emit(ctx, &ar::HPC_NON_MLA, &[]);
-        return;
+        return Err(st.raise(ctx, &ar::HPC_NON_MLA, &[]));
     }
-    if st.r.speculative_algorithm.is_some() {
-        st.emit(ctx, &ar::HPC_SPEC, &[]);
-        return;
+    if st.cur.speculative_algorithm.is_some() {
+        return Err(st.raise(ctx, &ar::HPC_SPEC, &[]));
     }
     let (major, minor) = ctx.hw.capability;
     if major != 9 {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &ar::HPC_SM90,
             &[("device_sm", PyVal::s(format!("{major}{minor}")))],
-        );
-        return;
+        ));
     }
     // the page-size check (hpc_ops_backend.py:153) cannot fail: PAGE006 already set 64
-    let kv = st.r.kv_cache_torch_dtype.clone().unwrap_or_default();
+    let kv = st.kv_cache_torch_dtype.clone().unwrap_or_default();
     if kv != "torch.bfloat16" && kv != "torch.float8_e4m3fn" {
-        st.emit(ctx, &ar::HPC_KV, &[("kv_cache_dtype", PyVal::Raw(kv))]);
-        return;
+        return Err(st.raise(ctx, &ar::HPC_KV, &[("kv_cache_dtype", PyVal::Raw(kv))]));
     }
     let tp = ctx.tp();
     let q = ctx.arch.num_attention_heads as i64 / tp;
     let kvh = (ctx.arch.num_kv_heads as i64 / tp).max(1);
     if kv == "torch.float8_e4m3fn" && !matches!((q, kvh), (8, 1) | (64, 8)) {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &ar::HPC_FP8_HEADS,
             &[("heads", PyVal::Raw(format!("({q}, {kvh})")))],
-        );
-        return;
+        ));
     }
     let group = q / kvh;
     if ctx.arch.head_dim != 128 || !matches!(group, 4 | 8) {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &ar::HPC_HEADS,
             &[
@@ -188,23 +186,24 @@ fn hpc_ops(ctx: &Ctx, st: &mut State) {
                 ("num_q_heads", PyVal::Int(q)),
                 ("num_kv_heads", PyVal::Int(kvh)),
             ],
-        );
+        ));
     }
+    Ok(())
 }
 
 /// `TRTLLMHAAttnBackend.__init__` (`layers/attention/trtllm_mha_backend.py:374-390`).
-fn trtllm_mha_init(ctx: &Ctx, st: &mut State) {
-    let page = st.r.page_size.unwrap_or(1);
+fn trtllm_mha_init(ctx: &Ctx, st: &mut State) -> Step {
+    let page = st.cur.page_size.unwrap_or(1);
     let xqa = ctx.hw.is_sm90() || ctx.hw.is_sm120();
     if page < 128 || xqa {
-        return;
+        return Ok(());
     }
     let tp = ctx.tp();
     let q = (ctx.arch.num_attention_heads as i64 / tp).max(1);
     let kv = (ctx.arch.num_kv_heads as i64 / tp).max(1);
     let pow2 = page > 0 && page & (page - 1) == 0;
     if q / kv <= 1 || ctx.arch.head_dim != ctx.arch.v_head_dim || !pow2 {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &ar::TRTLLM_MHA_PAGE128,
             &[
@@ -214,19 +213,20 @@ fn trtllm_mha_init(ctx: &Ctx, st: &mut State) {
                 ("head_dim", PyVal::Int(ctx.arch.head_dim as i64)),
                 ("v_head_dim", PyVal::Int(ctx.arch.v_head_dim as i64)),
             ],
-        );
+        ));
     }
+    Ok(())
 }
 
 /// `attn_backend_wrapper` (`attention_registry.py:355-576`): the hybrid-GDN Blackwell allow-list.
-fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
+fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     if !ctx.arch.hybrid_gdn || ctx.arch.is_mla() || !ctx.hw.is_blackwell() {
-        return;
+        return Ok(());
     }
     // Python set order as printed by CPython 3.11 with the oracle's hash seed.
     let allowed: &[&str] = if ctx.hw.is_sm120() {
         &["trtllm_mha", "triton", "flashinfer"]
-    } else if ctx.v == SglangVersion::V0_5_19 {
+    } else if ctx.v <= SglangVersion::V0_5_19 {
         &["triton", "trtllm_mha", "fa4"]
     } else {
         &["trtllm_mha", "triton", "fa4", "flashinfer"]
@@ -240,7 +240,7 @@ fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        st.emit(
+        return Err(st.raise(
             ctx,
             &lr::GDN_BLACKWELL,
             &[
@@ -248,90 +248,82 @@ fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) {
                 ("prefill_be", PyVal::s(p)),
                 ("decode_be", PyVal::s(d)),
             ],
-        );
+        ));
     }
+    Ok(())
 }
 
 /// `DeepseekSparseAttnBackend.__init__` (`layers/attention/dsa_backend.py:510-785@0.5.23`).
-fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) {
+fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     if !ctx.arch.dsa {
-        st.emit(ctx, &dsa::MODEL_ONLY, &[]);
-        return;
+        return Err(st.raise(ctx, &dsa::MODEL_ONLY, &[]));
     }
-    let prefill = st.r.dsa_prefill_backend.clone();
-    let decode = st.r.dsa_decode_backend.clone();
+    let prefill = st.cur.dsa_prefill_backend.clone();
+    let decode = st.cur.dsa_decode_backend.clone();
     let major = ctx.hw.major() as i64;
-    let kv_torch = st.r.kv_cache_torch_dtype.clone().unwrap_or_default();
+    let kv_torch = st.kv_cache_torch_dtype.clone().unwrap_or_default();
     let p = prefill.as_deref().unwrap_or("");
     let d = decode.as_deref().unwrap_or("");
 
     // _validate_flashmla_sparse_q8_backend (dsa_backend.py:421-489)
     if p == "flashmla_sparse_q8" {
-        if ctx.v == SglangVersion::V0_5_19 {
+        if ctx.v <= SglangVersion::V0_5_19 {
             if kv_torch != "torch.float8_e4m3fn" {
-                st.emit(
+                return Err(st.raise(
                     ctx,
                     &dsa::Q8_KV_DTYPE,
                     &[("kv_cache_dtype", PyVal::Raw(kv_torch.clone()))],
-                );
-                return;
+                ));
             }
         } else {
             if kv_torch != "torch.bfloat16" && kv_torch != "torch.float8_e4m3fn" {
-                st.emit(
+                return Err(st.raise(
                     ctx,
                     &dsa::Q8_KV_DTYPE,
                     &[("kv_cache_dtype", PyVal::Raw(kv_torch.clone()))],
-                );
-                return;
+                ));
             }
             // dsa_kv_cache_store_fp8 (calculate_mla_kv_cache_dim): raw layout with a trtllm side or both tilelang
             let raw_layout = p == "trtllm" || d == "trtllm" || (p == "tilelang" && d == "tilelang");
             let store_fp8 = kv_torch == "torch.float8_e4m3fn" && !raw_layout;
             if store_fp8 && ctx.arch.qk_rope_head_dim == 0 {
-                return;
+                return Ok(());
             }
             if kv_torch == "torch.float8_e4m3fn" && !store_fp8 {
-                st.emit(ctx, &dsa::Q8_UNPACKED, &[]);
-                return;
+                return Err(st.raise(ctx, &dsa::Q8_UNPACKED, &[]));
             }
         }
         if major != 9 {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &dsa::Q8_SM90_ONLY,
                 &[("device_sm_major", PyVal::Int(major))],
-            );
-            return;
+            ));
         }
     }
     if d == "flashmla_sparse_q8" {
-        st.emit(ctx, &dsa::Q8_DECODE, &[]);
-        return;
+        return Err(st.raise(ctx, &dsa::Q8_DECODE, &[]));
     }
     // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403)
     if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_23 {
         let heads = ctx.arch.num_attention_heads as i64 / ctx.attn_tp();
         if ctx.hw.is_hip() {
-            st.emit(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]);
-            return;
+            return Err(st.raise(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]));
         } else if major < 9 {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &dsa::TRITON_SPARSE_MLA_SM,
                 &[("device_sm_major", PyVal::Int(major))],
-            );
-            return;
+            ));
         } else if heads > 32 {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &dsa::TRITON_SPARSE_MLA_HEADS,
                 &[("num_q_heads", PyVal::Int(heads))],
-            );
-            return;
+            ));
         }
     }
-    validate_flashinfer_sparse_mla_backend(ctx, st, &prefill, &decode, major, &kv_torch);
+    validate_flashinfer_sparse_mla_backend(ctx, st, &prefill, &decode, major, &kv_torch)
 }
 
 /// `_validate_flashinfer_sparse_mla_backend`
@@ -343,7 +335,7 @@ fn validate_flashinfer_sparse_mla_backend(
     decode: &Option<String>,
     major: i64,
     kv_torch: &str,
-) {
+) -> Step {
     let is_fi = |b: &Option<String>| b.as_deref() == Some("flashinfer_sparse_mla");
     let uses = is_fi(prefill) || is_fi(decode);
     let is_glm_sm12_fp8 = ctx.arch.is_glm_dsa_validator_arch()
@@ -351,7 +343,7 @@ fn validate_flashinfer_sparse_mla_backend(
         && kv_torch == "torch.float8_e4m3fn"
         && !ctx.hw.is_hip();
     if uses && !is_glm_sm12_fp8 {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &dsa::FISPARSE_REQUIRES_GLM_SM12_FP8,
             &[
@@ -361,13 +353,13 @@ fn validate_flashinfer_sparse_mla_backend(
                 ("prefill_impl", PyVal::opt(prefill.as_deref())),
                 ("decode_impl", PyVal::opt(decode.as_deref())),
             ],
-        );
-        return;
+        ));
     }
     if is_glm_sm12_fp8 {
-        let allowed: &[&str] = match ctx.v {
-            SglangVersion::V0_5_19 => &["flashinfer_sparse_mla"],
-            _ => &["flashinfer_sparse_mla", "triton_sparse_mla"],
+        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_19 {
+            &["flashinfer_sparse_mla"]
+        } else {
+            &["flashinfer_sparse_mla", "triton_sparse_mla"]
         };
         // selected = {prefill_impl, decode_impl}; sorted(selected - allowed)
         let mut unsupported: Vec<PyVal> = Vec::new();
@@ -380,13 +372,14 @@ fn validate_flashinfer_sparse_mla_backend(
             }
         }
         if !unsupported.is_empty() {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &dsa::GLM_SM12_FP8_ONLY_FISPARSE,
                 &[("sorted(unsupported)", PyVal::List(unsupported))],
-            );
+            ));
         }
     }
+    Ok(())
 }
 
 /// `use_dsv4_q8kv8_sparse_prefill` (`layers/attention/dsv4/sparse_prefill_utils.py:57-72@0.5.23`):
@@ -400,38 +393,32 @@ pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
 
 /// `DeepseekV4AttnBackend.__init__` (`layers/attention/deepseek_v4_backend.py:1231-1338@0.5.23`,
 /// `:508-589@0.5.19`).
-fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) {
+fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     // :1248-1258, for whatever model the backend is built for
     if ctx.arch.head_dim != 512 {
-        st.emit(ctx, &dsv4::HEAD_DIM, &[]);
-        return;
+        return Err(st.raise(ctx, &dsv4::HEAD_DIM, &[]));
     }
-    if st.r.page_size != Some(256) {
-        st.emit(ctx, &dsv4::PAGE_256, &[]);
-        return;
+    if st.cur.page_size != Some(256) {
+        return Err(st.raise(ctx, &dsv4::PAGE_256, &[]));
     }
     if ctx.arch.family != Family::DeepseekV4 {
-        return;
+        return Ok(());
     }
-    let backend =
-        st.r.dsv4_prefill_backend
-            .clone()
-            .unwrap_or_else(|| "auto".into());
+    let backend = st.cur.dsv4_prefill_backend.clone();
     if use_dsv4_q8kv8_sparse_prefill(ctx.env("SGLANG_DSV4_Q8KV8_PREFILL"), &backend) {
         if !ctx.hw.is_sm90() {
-            st.emit(ctx, &dsv4::Q8_PREFILL_SM90, &[]);
-            return;
+            return Err(st.raise(ctx, &dsv4::Q8_PREFILL_SM90, &[]));
         }
         if ctx.arch.v_head_dim != 512 {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &dsv4::Q8_PREFILL_DV512,
                 &[("head_dim_v", PyVal::Int(ctx.arch.v_head_dim as i64))],
-            );
-            return;
+            ));
         }
     }
-    if st.r.speculative_eagle_topk.unwrap_or(0) > 1 {
-        st.emit(ctx, &dsv4::MTP_TOPK, &[]);
+    if st.cur.speculative_eagle_topk.unwrap_or(0) > 1 {
+        return Err(st.raise(ctx, &dsv4::MTP_TOPK, &[]));
     }
+    Ok(())
 }

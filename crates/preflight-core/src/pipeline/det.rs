@@ -1,6 +1,6 @@
 //! `handle_deterministic_inference` (`arg_groups/attention_hook.py:580-701@0.5.23`).
 
-use super::{Ctx, State};
+use super::{Ctx, State, Step};
 use crate::pyfmt::PyVal;
 use crate::rules::det;
 
@@ -8,12 +8,12 @@ const CHOICES: &[&str] = &["ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "t
 const RADIX_OK: &[&str] = &["ascend", "fa3", "fa4", "triton"];
 
 /// Runs the step.
-pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) {
+pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) -> Step {
     // rl_on_policy_target turns deterministic inference on (attention_hook.py:582-588)
-    if ctx.user("rl_on_policy_target").is_some() {
+    if ctx.args.rl_on_policy_target.is_some() {
         st.emit(ctx, &det::RL_ON_POLICY, &[]);
-    } else if !ctx.user_flag("enable_deterministic_inference") {
-        return;
+    } else if !ctx.args.enable_deterministic_inference {
+        return Ok(());
     }
     // is_deepseek_model (attention_hook.py) and _deterministic_is_deepseek_model (overrides.py:1039-1058)
     let deepseek_like = matches!(
@@ -30,7 +30,7 @@ pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) {
         || (ctx.arch.name == "Glm5NextForConditionalGeneration"
             && ctx.v >= crate::SglangVersion::V0_5_23);
     // _deterministic_attention_backend (overrides.py:1092-1123): base flag only
-    match st.r.attention_backend.clone() {
+    match st.cur.attention_backend.clone() {
         None => {
             let b = if ctx.hw.is_sm100() || ctx.hw.is_sm120() {
                 if deepseek_like {
@@ -41,30 +41,28 @@ pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) {
             } else {
                 "fa3"
             };
-            st.r.attention_backend = Some(b.into());
+            st.cur.attention_backend = Some(b.into());
             st.by("attention_backend", &det::DEFAULT);
             st.emit(ctx, &det::DEFAULT, &[("backend", PyVal::s(b))]);
         }
         Some(b) if !CHOICES.contains(&b.as_str()) => {
-            st.emit(ctx, &det::CHOICES, &[("attention_backend", PyVal::s(b))]);
-            return;
+            return Err(st.raise(ctx, &det::CHOICES, &[("attention_backend", PyVal::s(b))]));
         }
         Some(_) => {}
     }
-    let b = st.r.attention_backend.clone().unwrap_or_default();
+    let b = st.cur.attention_backend.clone().unwrap_or_default();
     if deepseek_model {
         if !RADIX_OK.contains(&b.as_str()) {
-            st.emit(ctx, &det::MLA, &[("attention_backend", PyVal::s(b))]);
-            return;
+            return Err(st.raise(ctx, &det::MLA, &[("attention_backend", PyVal::s(b))]));
         }
         if b == "fa4" && !(ctx.hw.is_sm100() || ctx.hw.is_sm110()) {
-            st.emit(ctx, &det::FA4_MLA, &[]);
-            return;
+            return Err(st.raise(ctx, &det::FA4_MLA, &[]));
         }
     }
     if !RADIX_OK.contains(&b.as_str()) {
-        st.r.disable_radix_cache = true;
+        st.cur.disable_radix_cache = true;
         st.by("disable_radix_cache", &det::RADIX);
         st.emit(ctx, &det::RADIX, &[("attention_backend", PyVal::s(b))]);
     }
+    Ok(())
 }

@@ -14,8 +14,8 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         st.prefill().unwrap_or_default(),
         st.decode().unwrap_or_default(),
     );
-    let base = st.r.attention_backend.clone().unwrap_or_default();
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
+    let base = st.cur.attention_backend.clone().unwrap_or_default();
+    let kv = st.cur.kv_cache_dtype.clone();
     let mla = ctx.arch.is_mla();
 
     if cuda && mla && p == "trtllm_mla" && (major == 11 || major == 12) {
@@ -41,8 +41,8 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         .iter()
         .any(|b| b.as_str() == "dsa" || b.as_str() == "nsa");
     if ctx.arch.dsa && uses_dsa && cuda {
-        let dp = st.r.dsa_prefill_backend.clone().unwrap_or_default();
-        let dd = st.r.dsa_decode_backend.clone().unwrap_or_default();
+        let dp = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
+        let dd = st.cur.dsa_decode_backend.clone().unwrap_or_default();
         let sides = [dp.as_str(), dd.as_str()];
         if sides.contains(&"trtllm") && (major == 11 || major == 12) {
             st.emit(ctx, &kr::DSA_TRTLLM, &[]);

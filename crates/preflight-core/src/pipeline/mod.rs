@@ -16,7 +16,7 @@ use crate::pyfmt::{PyVal, render};
 use crate::report::{Diagnostic, Origin, Resolved, Severity};
 use crate::rules::RuleInfo;
 use crate::version::SglangVersion;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod attention;
 mod construction;
@@ -49,35 +49,30 @@ impl Ctx<'_> {
         self.cfg.env.get(name).map(String::as_str)
     }
 
-    /// A user-set `ServerArgs` field.
-    pub fn user(&self, name: &str) -> Option<String> {
-        self.cfg.arg(name)
+    /// Whether the user gave the `ServerArgs` field `name`.
+    pub fn given(&self, name: &str) -> bool {
+        self.given.contains(name)
     }
 
-    /// A user-set integer field (already validated by the argparse step).
-    pub fn user_int(&self, name: &str) -> Option<i64> {
-        self.cfg.arg(name).and_then(|s| s.parse().ok())
-    }
-
-    /// `tp_size` (default 1).
+    /// `tp_size` (at least 1).
     pub fn tp(&self) -> i64 {
-        self.user_int("tp_size").unwrap_or(1).max(1)
+        self.args.tp_size.max(1)
     }
 
     /// `attn_tp_size = tp_size // attn_dp_size // attn_cp_size`.
     pub fn attn_tp(&self) -> i64 {
         // handle_deprecated_dp_attention (parallel_hook.py:39-61): --enable-dp-attention moves
         // --dp-size into attn_dp_size
-        let dp = self
-            .user_int("attn_dp_size")
-            .filter(|d| *d > 1)
-            .or_else(|| {
-                self.user_flag("enable_dp_attention")
-                    .then(|| self.user_int("dp_size").unwrap_or(1))
-            })
-            .unwrap_or(1)
-            .max(1);
-        let cp = self.user_int("attn_cp_size").unwrap_or(1).max(1);
+        let a = self.args;
+        let dp = if a.attn_dp_size > 1 {
+            a.attn_dp_size
+        } else if a.enable_dp_attention {
+            a.dp_size
+        } else {
+            1
+        }
+        .max(1);
+        let cp = a.attn_cp_size.max(1);
         (self.tp() / dp / cp).max(1)
     }
 
@@ -95,59 +90,87 @@ impl Ctx<'_> {
                 .env("SGLANG_IS_FLASHINFER_AVAILABLE")
                 .is_some_and(|v| matches!(v.to_lowercase().as_str(), "0" | "false" | "no" | "off"))
     }
-
-    /// A user-set `store_true` flag.
-    pub fn user_flag(&self, name: &str) -> bool {
-        matches!(self.cfg.arg(name).as_deref(), Some("true" | "True" | "1"))
-    }
 }
 
-/// What the steps build: resolved values and diagnostics.
-#[derive(Default)]
+/// An exception SGLang raised: its diagnostic is the last error in [`State::diags`]. Steps
+/// return `Err(Raised)` to stop the pipeline, as the exception stops SGLang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Raised;
+
+/// What a step returns: `Ok` to go on, `Err` when SGLang raised.
+pub type Step = Result<(), Raised>;
+
+/// What the steps build: `ServerArgs` as resolution leaves it, and the diagnostics.
 pub struct State {
-    /// The effective configuration so far.
-    pub r: Resolved,
+    /// The resolving view: the user's arguments with every declaration made so far.
+    pub cur: ServerArgs,
+    /// Where each field's value came from, for the fields a step wrote.
+    pub origin: BTreeMap<&'static str, Origin>,
+    /// The torch dtype the KV pool is allocated with (construction, `str(dtype)`).
+    pub kv_cache_torch_dtype: Option<String>,
     /// Diagnostics in emission order.
     pub diags: Vec<Diagnostic>,
 }
 
 impl State {
-    /// Emits a diagnostic of `rule`, rendering its message for the release with `args`.
+    /// The state before resolution: `ServerArgs` as argparse left it.
+    pub fn new(args: &ServerArgs) -> State {
+        State {
+            cur: args.clone(),
+            origin: BTreeMap::new(),
+            kv_cache_torch_dtype: None,
+            diags: Vec::new(),
+        }
+    }
+
+    /// Emits a log-line diagnostic (info or warning) of `rule`.
     pub fn emit(&mut self, ctx: &Ctx, rule: &'static RuleInfo, args: &[(&str, PyVal)]) {
         self.diags.push(diagnostic(ctx.v, rule, args));
     }
 
+    /// SGLang raises `rule`'s exception: emits its diagnostic; the caller returns the result.
+    pub fn raise(&mut self, ctx: &Ctx, rule: &'static RuleInfo, args: &[(&str, PyVal)]) -> Raised {
+        debug_assert_eq!(
+            rule.severity,
+            Severity::Error,
+            "{} is not an error",
+            rule.code
+        );
+        self.diags.push(diagnostic(ctx.v, rule, args));
+        Raised
+    }
+
     /// Records where a resolved field's value came from.
-    pub fn origin(&mut self, field: &str, origin: Origin) {
-        self.r.origin.insert(field.to_string(), origin);
+    pub fn origin(&mut self, field: &'static str, origin: Origin) {
+        self.origin.insert(field, origin);
     }
 
     /// `attention_backends_of(view)` (`model_override_base.py:138-152`): the prefill side, falling
     /// back to the base backend.
     pub fn prefill(&self) -> Option<String> {
-        self.r
+        self.cur
             .prefill_attention_backend
             .clone()
-            .or_else(|| self.r.attention_backend.clone())
+            .or_else(|| self.cur.attention_backend.clone())
     }
 
     /// The decode side, falling back to the base backend.
     pub fn decode(&self) -> Option<String> {
-        self.r
+        self.cur
             .decode_attention_backend
             .clone()
-            .or_else(|| self.r.attention_backend.clone())
+            .or_else(|| self.cur.attention_backend.clone())
     }
 
     /// True when none of the three attention flags is set (`is_attention_backend_not_set`).
     pub fn attention_unset(&self) -> bool {
-        self.r.attention_backend.is_none()
-            && self.r.prefill_attention_backend.is_none()
-            && self.r.decode_attention_backend.is_none()
+        self.cur.attention_backend.is_none()
+            && self.cur.prefill_attention_backend.is_none()
+            && self.cur.decode_attention_backend.is_none()
     }
 
     /// Sets a resolved field's origin to a rule.
-    pub fn by(&mut self, field: &str, rule: &RuleInfo) {
+    pub fn by(&mut self, field: &'static str, rule: &RuleInfo) {
         self.origin(field, Origin::Rule(rule.code.to_string()));
     }
 
@@ -174,51 +197,64 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
     }
 }
 
-/// Runs resolution (in `run_resolution_pipeline` order) and construction for checked inputs.
+/// Runs resolution (in `run_resolution_pipeline` order), then construction, then the known
+/// kernel failures, each only when the previous one finished without an exception.
 pub fn run(ctx: &Ctx, st: &mut State) {
-    init(ctx, st);
-    attention::handle_deprecated_args(ctx, st); // pipeline.py:128
-    model::handle_model_specific_adjustments(ctx, st); // :225
-    det::handle_deterministic_inference(ctx, st); // :240
-    kv::handle_nvfp4_prefill_kv_dequant_dtype(ctx, st); // :241
-    attention::handle_attention_backend_compatibility(ctx, st); // :242
-    attention::disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx, st); // :245
-    linear::handle_mamba_backend(ctx, st); // :251
-    linear::handle_linear_attn_backend(ctx, st); // :253
-    kv::handle_kv4_compatibility(ctx, st); // :254
-    kv::handle_mxfp8_kv_cache_compatibility(ctx, st); // :255
-    attention::page_size_default(ctx, st); // :256
-    model::moe_quant_constraints(ctx, st); // :294
-    spec::handle_speculative_decoding(ctx, st); // :306
-    construction::construct(ctx, st);
-    kernel::known_kernel_failures(ctx, st);
+    if resolve(ctx, st).is_ok() && construction::construct(ctx, st).is_ok() {
+        kernel::known_kernel_failures(ctx, st);
+    }
+    finish(ctx, st);
 }
 
-/// Seeds the resolved values with the user's flags and SGLang's field defaults.
-fn init(ctx: &Ctx, st: &mut State) {
-    let r = &mut st.r;
-    r.attention_backend = ctx.user("attention_backend");
-    r.prefill_attention_backend = ctx.user("prefill_attention_backend");
-    r.decode_attention_backend = ctx.user("decode_attention_backend");
-    r.kv_cache_dtype = Some(ctx.user("kv_cache_dtype").unwrap_or_else(|| "auto".into()));
-    r.page_size = ctx.user_int("page_size");
-    r.dsa_prefill_backend = ctx.user("dsa_prefill_backend");
-    r.dsa_decode_backend = ctx.user("dsa_decode_backend");
-    r.dsv4_prefill_backend = Some(
-        ctx.user("dsv4_prefill_backend")
-            .unwrap_or_else(|| "auto".into()),
-    );
-    r.dsv4_attn_backend = Some(
-        ctx.user("dsv4_attn_backend")
-            .unwrap_or_else(|| "auto".into()),
-    );
-    r.speculative_algorithm = ctx
-        .user("speculative_algorithm")
-        .map(|s| s.to_ascii_uppercase());
-    r.speculative_eagle_topk = ctx.user_int("speculative_eagle_topk");
-    r.speculative_num_steps = ctx.user_int("speculative_num_steps");
-    r.speculative_num_draft_tokens = ctx.user_int("speculative_num_draft_tokens");
-    r.disable_radix_cache = ctx.user_flag("disable_radix_cache");
+/// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
+fn resolve(ctx: &Ctx, st: &mut State) -> Step {
+    attention::handle_deprecated_args(ctx, st); // pipeline.py:128
+    model::handle_model_specific_adjustments(ctx, st)?; // :225
+    det::handle_deterministic_inference(ctx, st)?; // :240
+    kv::handle_nvfp4_prefill_kv_dequant_dtype(ctx, st)?; // :241
+    attention::handle_attention_backend_compatibility(ctx, st)?; // :242
+    attention::disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx, st); // :245
+    linear::handle_mamba_backend(ctx, st)?; // :251
+    linear::handle_linear_attn_backend(ctx, st)?; // :253
+    kv::handle_kv4_compatibility(ctx, st)?; // :254
+    kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
+    attention::page_size_default(ctx, st); // :256
+    model::moe_quant_constraints(ctx, st)?; // :294
+    spec::handle_speculative_decoding(ctx, st) // :306
+}
+
+/// The effective configuration shown in the report.
+pub fn resolved(st: &State) -> Resolved {
+    let c = &st.cur;
+    Resolved {
+        attention_backend: c.attention_backend.clone(),
+        prefill_attention_backend: c.prefill_attention_backend.clone(),
+        decode_attention_backend: c.decode_attention_backend.clone(),
+        dsa_prefill_backend: c.dsa_prefill_backend.clone(),
+        dsa_decode_backend: c.dsa_decode_backend.clone(),
+        dsv4_prefill_backend: Some(c.dsv4_prefill_backend.clone()),
+        dsv4_attn_backend: Some(c.dsv4_attn_backend.clone()),
+        kv_cache_dtype: Some(c.kv_cache_dtype.clone()),
+        kv_cache_torch_dtype: st.kv_cache_torch_dtype.clone(),
+        page_size: c.page_size,
+        speculative_algorithm: c.speculative_algorithm.clone(),
+        speculative_eagle_topk: c.speculative_eagle_topk,
+        speculative_num_steps: c.speculative_num_steps,
+        speculative_num_draft_tokens: c.speculative_num_draft_tokens,
+        disable_cuda_graph: c.disable_cuda_graph,
+        disable_radix_cache: c.disable_radix_cache,
+        mamba_backend: Some(c.mamba_backend.clone()),
+        linear_attn_backend: Some(c.linear_attn_backend.clone()),
+        origin: st
+            .origin
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    }
+}
+
+/// Origins of the displayed fields that no step wrote: the user's value or SGLang's default.
+fn finish(ctx: &Ctx, st: &mut State) {
     for f in [
         "attention_backend",
         "prefill_attention_backend",
@@ -230,11 +266,13 @@ fn init(ctx: &Ctx, st: &mut State) {
         "dsv4_prefill_backend",
         "dsv4_attn_backend",
     ] {
-        let o = if ctx.user(f).is_some() {
-            Origin::User
-        } else {
-            Origin::Default
-        };
-        st.origin(f, o);
+        if !st.origin.contains_key(f) {
+            let o = if ctx.given(f) {
+                Origin::User
+            } else {
+                Origin::Default
+            };
+            st.origin(f, o);
+        }
     }
 }

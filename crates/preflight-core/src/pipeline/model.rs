@@ -3,7 +3,7 @@
 //! same pre-provider state), DeepSeek-V4 defaults, the DeepSeek/DSA branch (DSA KV dtype and
 //! split backends), per-architecture asserts, Mamba radix-cache strategy.
 
-use super::{Ctx, State};
+use super::{Ctx, State, Step};
 use crate::domains::arch::Family;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
@@ -81,11 +81,11 @@ const QUANT_ROCM: &[&str] = &[
 ];
 
 /// Runs the model step.
-pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) {
-    verify_quantization(ctx, st);
+pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
+    verify_quantization(ctx, st)?;
     override_providers(ctx, st);
     if ctx.arch.family == Family::DeepseekV4 {
-        apply_deepseek_v4_defaults(ctx, st);
+        apply_deepseek_v4_defaults(ctx, st)?;
     }
     if in_deepseek_branch(ctx.arch.name) && ctx.arch.dsa {
         st.emit(
@@ -93,23 +93,25 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) {
             &dsa::DENSE_THRESHOLD,
             &[("index_topk", PyVal::Int(2048))],
         );
-        dsa_kv_cache_dtype_default(ctx, st);
-        dsa_split_backend_resolution(ctx, st);
+        dsa_kv_cache_dtype_default(ctx, st)?;
+        dsa_split_backend_resolution(ctx, st)?;
     }
-    per_arch_asserts(ctx, st);
-    handle_mamba_radix_cache(ctx, st);
+    per_arch_asserts(ctx, st)?;
+    handle_mamba_radix_cache(ctx, st)
 }
 
 /// `ModelConfig._verify_quantization` (`configs/model_config.py:2000-2160@0.5.23`), reached when
 /// the model hook builds the model config.
-fn verify_quantization(ctx: &Ctx, st: &mut State) {
+fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
     let q = ctx
-        .user("quantization")
+        .args
+        .quantization
+        .clone()
         .or_else(|| ctx.arch.checkpoint_quant.map(str::to_string));
-    let Some(q) = q else { return };
+    let Some(q) = q else { return Ok(()) };
     // an explicit --quantization against the checkpoint's quant_method (model_config.py:2105-2148)
     if let (Some(user), Some(ckpt)) = (
-        ctx.user("quantization").map(|u| u.to_lowercase()),
+        ctx.args.quantization.as_ref().map(|u| u.to_lowercase()),
         ctx.arch.checkpoint_quant,
     ) {
         let compatible: &[&str] = match user.as_str() {
@@ -123,15 +125,14 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) {
             _ => &[],
         };
         if user != ckpt && !compatible.contains(&ckpt) && user != "quark_mxfp4" {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &mr::QUANT_MISMATCH,
                 &[
                     ("quant_method", PyVal::s(ckpt)),
                     ("quantization", PyVal::s(user)),
                 ],
-            );
-            return;
+            ));
         }
     }
     let mut supported: Vec<&str> = QUANT_BASE.to_vec();
@@ -140,26 +141,28 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) {
     }
     if !supported.contains(&q.as_str()) {
         let list = PyVal::List(supported.iter().map(|s| PyVal::s(*s)).collect());
-        st.emit(
+        return Err(st.raise(
             ctx,
             &mr::UNKNOWN_QUANT,
             &[("quantization", PyVal::s(q)), ("supported", list)],
-        );
+        ));
     } else if ctx.hw.is_hip() && !QUANT_ROCM.contains(&q.as_str()) {
-        st.emit(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]);
+        return Err(st.raise(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]));
     }
+    Ok(())
 }
 
 /// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
 /// `handle_moe_kernel_config`).
-pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) {
+pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.v >= SglangVersion::V0_5_23
-        && ctx.user("quantization").as_deref() == Some("nvfp4_online")
+        && ctx.args.quantization.as_deref() == Some("nvfp4_online")
         && ctx.arch.checkpoint_quant.is_none()
         && !ctx.hw.is_sm100()
     {
-        st.emit(ctx, &mr::NVFP4_ONLINE, &[]);
+        return Err(st.raise(ctx, &mr::NVFP4_ONLINE, &[]));
     }
+    Ok(())
 }
 
 /// `aiter_can_use_preshuffle_paged_mqa()` (`layers/attention/dsa/utils.py:34-70`): needs
@@ -181,26 +184,26 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
         // model_overrides/deepseek_v2.py:37-221
         if ctx.arch.dsa {
             if st.attention_unset() {
-                st.r.attention_backend = Some("dsa".into());
+                st.cur.attention_backend = Some("dsa".into());
                 st.by("attention_backend", &dsa::ATTN_DEFAULT_DSA);
                 st.emit(ctx, &dsa::ATTN_DEFAULT_DSA, &[]);
             }
             if hw.is_hip() && !aiter_preshuffle(ctx) {
-                st.r.page_size = Some(1);
+                st.cur.page_size = Some(1);
                 st.by("page_size", &dsa::PAGE_DSA_ROCM);
                 st.emit(ctx, &dsa::PAGE_DSA_ROCM, &[]);
             } else {
-                let page = if ctx.v == SglangVersion::V0_5_19 {
+                let page = if ctx.v <= SglangVersion::V0_5_19 {
                     64
                 } else {
                     64 * ctx.arch.index_kpool as i64
                 };
-                st.r.page_size = Some(page);
+                st.cur.page_size = Some(page);
                 st.by("page_size", &dsa::PAGE_DSA);
                 st.emit(ctx, &dsa::PAGE_DSA, &[("page_size", PyVal::Int(page))]);
             }
         } else if hw.is_sm100() && st.attention_unset() {
-            st.r.attention_backend = Some("trtllm_mla".into());
+            st.cur.attention_backend = Some("trtllm_mla".into());
             st.by("attention_backend", &ar::DSV3_TRTLLM_MLA);
             st.emit(ctx, &ar::DSV3_TRTLLM_MLA, &[]);
         }
@@ -209,8 +212,8 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
     match ctx.arch.family {
         // model_overrides/deepseek_v4.py:18-89
         Family::DeepseekV4 => {
-            st.r.attention_backend = Some("dsv4".into());
-            st.r.page_size = Some(256);
+            st.cur.attention_backend = Some("dsv4".into());
+            st.cur.page_size = Some(256);
             st.by("attention_backend", &dsv4::ATTN_FORCED);
             st.by("page_size", &dsv4::ATTN_FORCED);
             st.emit(
@@ -233,11 +236,11 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             } else {
                 "triton"
             };
-            st.r.attention_backend = Some(b.into());
+            st.cur.attention_backend = Some(b.into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
         // model_overrides/llama4.py:16-44 (base flag only)
-        Family::Llama4 if st.r.attention_backend.is_none() => {
+        Family::Llama4 if st.cur.attention_backend.is_none() => {
             let (b, platform) = if hw.is_sm100() {
                 ("trtllm_mha", "sm100")
             } else if hw.is_sm90() {
@@ -247,7 +250,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             } else {
                 ("triton", "other platforms")
             };
-            st.r.attention_backend = Some(b.into());
+            st.cur.attention_backend = Some(b.into());
             st.by("attention_backend", &mr::LLAMA4_DEFAULT);
             st.emit(
                 ctx,
@@ -258,23 +261,24 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
         // model_overrides/gemma2_gemma3.py:13-26
         Family::Gemma23 => st.emit(ctx, &mr::GEMMA_SWA, &[("arch", PyVal::s(arch))]),
         // model_overrides/qwen3_5.py:17-49
-        Family::Qwen3Next if hw.is_sm100() && st.r.attention_backend.is_none() => {
+        Family::Qwen3Next if hw.is_sm100() && st.cur.attention_backend.is_none() => {
             let d = super::attention::default_attn_backend(ctx, st);
-            let extra_buffer = !st.r.disable_radix_cache
+            let extra_buffer = !st.cur.disable_radix_cache
                 && matches!(
-                    ctx.user("mamba_radix_cache_strategy").as_deref(),
-                    Some("extra_buffer" | "extra_buffer_lazy")
+                    ctx.args.mamba_radix_cache_strategy.as_str(),
+                    "extra_buffer" | "extra_buffer_lazy"
                 );
-            let keep_trtllm =
-                extra_buffer || st.r.disable_radix_cache || st.r.speculative_algorithm.is_some();
+            let keep_trtllm = extra_buffer
+                || st.cur.disable_radix_cache
+                || st.cur.speculative_algorithm.is_some();
             let b = if d == "trtllm_mha" && keep_trtllm {
                 "trtllm_mha"
             } else {
                 "triton"
             };
             let page = if b == "trtllm_mha" { 64 } else { 1 };
-            st.r.attention_backend = Some(b.into());
-            st.r.page_size = Some(page);
+            st.cur.attention_backend = Some(b.into());
+            st.cur.page_size = Some(page);
             st.by("attention_backend", &lr::QWEN_HYBRID_SM100);
             st.by("page_size", &lr::QWEN_HYBRID_SM100);
             st.emit(
@@ -288,63 +292,67 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
 }
 
 /// `apply_deepseek_v4_defaults` (`arg_groups/deepseek_v4_hook.py:63-158@0.5.23`).
-fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) {
+fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
     let arch = ctx.arch.name;
     // _deepseek_v4_kv_cache_dtype (overrides.py:891-913)
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
+    let kv = st.cur.kv_cache_dtype.clone();
     if kv == "auto" {
-        st.r.kv_cache_dtype = Some("fp8_e4m3".into());
+        st.cur.kv_cache_dtype = "fp8_e4m3".into();
         st.by("kv_cache_dtype", &dsv4::KV_DEFAULT);
         st.emit(ctx, &dsv4::KV_DEFAULT, &[("model_arch", PyVal::s(arch))]);
     } else if kv != "fp8_e4m3" && kv != "bfloat16" {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &dsv4::KV_ALLOWED,
             &[
                 ("kv_cache_dtype", PyVal::s(kv)),
                 ("model_arch", PyVal::s(arch)),
             ],
-        );
+        ));
     }
     if ctx.v >= SglangVersion::V0_5_23 {
-        if st.r.dsv4_attn_backend.as_deref() == Some("auto") {
+        if st.cur.dsv4_attn_backend == "auto" {
             // _default_dsv4_attention_backend: flashmla_mega only for V4.1, which is not modelled
-            st.r.dsv4_attn_backend = Some("flashmla".into());
+            st.cur.dsv4_attn_backend = "flashmla".into();
             st.origin("dsv4_attn_backend", Origin::Default);
         }
-        match st.r.dsv4_attn_backend.as_deref() {
-            Some("flashmla_mega") => st.emit(ctx, &dsv4::MEGA, &[]),
-            Some("trtllm") => {
+        match st.cur.dsv4_attn_backend.as_str() {
+            "flashmla_mega" => return Err(st.raise(ctx, &dsv4::MEGA, &[])),
+            "trtllm" => {
                 if !ctx.hw.is_sm100() {
-                    st.emit(ctx, &dsv4::TRTLLM_SM100, &[]);
-                } else if !matches!(st.r.kv_cache_dtype.as_deref(), Some("auto" | "fp8_e4m3")) {
-                    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
-                    st.emit(ctx, &dsv4::TRTLLM_KV, &[("kv_cache_dtype", PyVal::s(kv))]);
+                    return Err(st.raise(ctx, &dsv4::TRTLLM_SM100, &[]));
+                } else if !matches!(st.cur.kv_cache_dtype.as_str(), "auto" | "fp8_e4m3") {
+                    let kv = st.cur.kv_cache_dtype.clone();
+                    return Err(st.raise(
+                        ctx,
+                        &dsv4::TRTLLM_KV,
+                        &[("kv_cache_dtype", PyVal::s(kv))],
+                    ));
                 }
             }
             _ => {}
         }
-    } else {
-        st.r.dsv4_attn_backend = None;
     }
-    if ctx.user("max_running_requests").is_none() {
+    if ctx.args.max_running_requests.is_none() {
         st.emit(ctx, &dsv4::MAX_RUNNING, &[("model_arch", PyVal::s(arch))]);
     }
     // the RAW --speculative-algorithm / --speculative-eagle-topk, before normalisation
-    if let Some(alg) = ctx.user("speculative_algorithm") {
+    if let Some(alg) = ctx.args.speculative_algorithm.as_deref() {
         if alg != "EAGLE" && alg != "DSPARK" {
-            st.emit(ctx, &dsv4::SPEC_ALGO, &[("model_arch", PyVal::s(arch))]);
-        } else if alg == "EAGLE" && ctx.user_int("speculative_eagle_topk") != Some(1) {
-            st.emit(ctx, &dsv4::SPEC_TOPK, &[("model_arch", PyVal::s(arch))]);
+            return Err(st.raise(ctx, &dsv4::SPEC_ALGO, &[("model_arch", PyVal::s(arch))]));
+        } else if alg == "EAGLE" && ctx.args.speculative_eagle_topk != Some(1) {
+            return Err(st.raise(ctx, &dsv4::SPEC_TOPK, &[("model_arch", PyVal::s(arch))]));
         }
     }
+    Ok(())
 }
 
 /// `_dsa_kv_cache_dtype_default` (`arg_groups/overrides.py:490-547@0.5.23`).
-fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) {
+fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
     let major = ctx.hw.major();
-    let mut kv = st.r.kv_cache_dtype.clone().unwrap_or_else(|| "auto".into());
-    if (st.r.dsa_prefill_backend.is_some() || st.r.dsa_decode_backend.is_some()) && kv == "auto" {
+    let mut kv = st.cur.kv_cache_dtype.clone();
+    if (st.cur.dsa_prefill_backend.is_some() || st.cur.dsa_decode_backend.is_some()) && kv == "auto"
+    {
         st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
     }
     if kv == "auto" {
@@ -368,15 +376,15 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) {
         kv = "bfloat16".into();
     }
     if kv != "bfloat16" && kv != "fp8_e4m3" {
-        st.emit(ctx, &dsa::KV_ALLOWED_DSA, &[]);
-        return;
+        return Err(st.raise(ctx, &dsa::KV_ALLOWED_DSA, &[]));
     }
-    st.r.kv_cache_dtype = Some(kv);
+    st.cur.kv_cache_dtype = kv;
+    Ok(())
 }
 
 /// `_dsa_split_backend_resolution` (`arg_groups/overrides.py:600-741@0.5.23`): fills the unset sides.
-fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
-    let kv = st.r.kv_cache_dtype.clone().unwrap_or_default();
+fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
+    let kv = st.cur.kv_cache_dtype.clone();
     let major = ctx.hw.major();
     let hip = ctx.hw.is_hip();
     let glm_sm12_fp8 =
@@ -384,9 +392,9 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
     if glm_sm12_fp8 {
         for side in ["dsa_prefill_backend", "dsa_decode_backend"] {
             let slot = if side == "dsa_prefill_backend" {
-                &mut st.r.dsa_prefill_backend
+                &mut st.cur.dsa_prefill_backend
             } else {
-                &mut st.r.dsa_decode_backend
+                &mut st.cur.dsa_decode_backend
             };
             if slot.is_none() {
                 *slot = Some("flashinfer_sparse_mla".into());
@@ -400,10 +408,10 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
             &dsa::SPLIT_DEFAULT_GLM_SM12,
             &[("prefill", b.clone()), ("decode", b)],
         );
-        return;
+        return Ok(());
     }
     let (p, d) = if hip {
-        let b = if ctx.v == SglangVersion::V0_5_19 {
+        let b = if ctx.v <= SglangVersion::V0_5_19 {
             "tilelang"
         } else {
             "triton"
@@ -420,55 +428,56 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) {
     };
     // 0.5.19 on ROCm filled tilelang only when neither side was set
     let fill = !(hip
-        && ctx.v == SglangVersion::V0_5_19
-        && (st.r.dsa_prefill_backend.is_some() || st.r.dsa_decode_backend.is_some()));
-    if fill && st.r.dsa_prefill_backend.is_none() {
-        st.r.dsa_prefill_backend = Some(p.into());
+        && ctx.v <= SglangVersion::V0_5_19
+        && (st.cur.dsa_prefill_backend.is_some() || st.cur.dsa_decode_backend.is_some()));
+    if fill && st.cur.dsa_prefill_backend.is_none() {
+        st.cur.dsa_prefill_backend = Some(p.into());
         st.by("dsa_prefill_backend", &dsa::SPLIT_DEFAULT);
     }
-    if fill && st.r.dsa_decode_backend.is_none() {
-        st.r.dsa_decode_backend = Some(d.into());
+    if fill && st.cur.dsa_decode_backend.is_none() {
+        st.cur.dsa_decode_backend = Some(d.into());
         st.by("dsa_decode_backend", &dsa::SPLIT_DEFAULT);
     }
-    check_dsa_backend_constraints(ctx, st, &kv);
+    check_dsa_backend_constraints(ctx, st, &kv)?;
     let args = [
         ("kv_cache_dtype", PyVal::s(kv)),
-        ("prefill", PyVal::opt(st.r.dsa_prefill_backend.as_deref())),
-        ("decode", PyVal::opt(st.r.dsa_decode_backend.as_deref())),
+        ("prefill", PyVal::opt(st.cur.dsa_prefill_backend.as_deref())),
+        ("decode", PyVal::opt(st.cur.dsa_decode_backend.as_deref())),
     ];
     st.emit(ctx, &dsa::SPLIT_DEFAULT, &args);
+    Ok(())
 }
 
 /// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`); 0.5.19:
 /// `_check_tilelang_dsa_fp8_kv` (`overrides.py:646-667@0.5.19`).
-fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) {
-    let p = st.r.dsa_prefill_backend.clone().unwrap_or_default();
-    let d = st.r.dsa_decode_backend.clone().unwrap_or_default();
+fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
+    let p = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
+    let d = st.cur.dsa_decode_backend.clone().unwrap_or_default();
     let hip = ctx.hw.is_hip();
     let tilelang = p == "tilelang" || d == "tilelang";
-    if ctx.v == SglangVersion::V0_5_19 {
+    if ctx.v <= SglangVersion::V0_5_19 {
         if !hip && kv == "fp8_e4m3" && tilelang {
-            st.emit(ctx, &dsa::TILELANG_FP8_V19, &[]);
+            return Err(st.raise(ctx, &dsa::TILELANG_FP8_V19, &[]));
         }
-        return;
+        return Ok(());
     }
     if !hip && (p == "triton" || d == "triton") {
-        st.emit(ctx, &dsa::TRITON_ROCM_ONLY, &[]);
-        return;
+        return Err(st.raise(ctx, &dsa::TRITON_ROCM_ONLY, &[]));
     }
     if hip || kv != "fp8_e4m3" || !tilelang {
-        return;
+        return Ok(());
     }
     if p != "tilelang" || d != "tilelang" {
-        st.emit(ctx, &dsa::TILELANG_BOTH, &[]);
+        return Err(st.raise(ctx, &dsa::TILELANG_BOTH, &[]));
     } else if ctx.hw.capability < (8, 9) {
-        st.emit(ctx, &dsa::TILELANG_SM89, &[]);
+        return Err(st.raise(ctx, &dsa::TILELANG_SM89, &[]));
     }
+    Ok(())
 }
 
 /// Per-architecture assertions (`model_hook.py:515-722`): they see the user's flags and the
 /// providers' declarations, never the generic default.
-fn per_arch_asserts(ctx: &Ctx, st: &mut State) {
+fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
     match ctx.arch.family {
         Family::GptOss => {
             const OK: &[&str] = &[
@@ -484,14 +493,14 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) {
             let (p, d) = (st.prefill(), st.decode());
             let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| OK.contains(&b));
             if !ok(&p) || !ok(&d) {
-                st.emit(
+                return Err(st.raise(
                     ctx,
                     &mr::GPT_OSS_BACKENDS,
                     &[
                         ("prefill", PyVal::opt(p.as_deref())),
                         ("decode", PyVal::opt(d.as_deref())),
                     ],
-                );
+                ));
             }
         }
         Family::Llama4 => {
@@ -503,47 +512,44 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) {
                 "trtllm_mha",
                 "intel_xpu",
             ];
-            let b = st.r.attention_backend.clone();
+            let b = st.cur.attention_backend.clone();
             if !b.as_deref().is_some_and(|b| OK.contains(&b)) {
-                st.emit(
+                return Err(st.raise(
                     ctx,
                     &mr::LLAMA4_BACKENDS,
                     &[("attention_backend", PyVal::opt(b.as_deref()))],
-                );
+                ));
             }
         }
         _ => {}
     }
+    Ok(())
 }
 
 /// `handle_mamba_radix_cache` (`model_hook.py:1048-1076`, `overrides.py:453-487`).
-fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) {
-    let strategy = ctx
-        .user("mamba_radix_cache_strategy")
-        .unwrap_or_else(|| "auto".into());
+fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
+    let strategy = ctx.args.mamba_radix_cache_strategy.clone();
     let extra = |s: &str| matches!(s, "extra_buffer" | "extra_buffer_lazy");
-    if !ctx.arch.hybrid_gdn || st.r.disable_radix_cache {
-        if !st.r.disable_radix_cache && extra(&strategy) {
-            st.emit(
+    if !ctx.arch.hybrid_gdn || st.cur.disable_radix_cache {
+        if !st.cur.disable_radix_cache && extra(&strategy) {
+            return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_NO_MAMBA,
                 &[
                     ("strategy", PyVal::s(strategy)),
                     ("arch", PyVal::s(ctx.arch.name)),
                 ],
-            );
+            ));
         }
-        return;
+        return Ok(());
     }
-    let linear = ctx
-        .user("linear_attn_backend")
-        .unwrap_or_else(|| "triton".into());
+    let linear = ctx.args.linear_attn_backend.clone();
     let supports_extra = linear == "triton";
     // _mamba_radix_cache_resolution (overrides.py:453-487): extra_buffer when overlap or paging
     // is wanted and supported, else no_buffer with the overlap scheduler turned off
-    let wants_overlap = !ctx.user_flag("disable_overlap_schedule");
-    let wants_paging = st.r.page_size.is_some_and(|p| p > 1);
-    let mut overlap_off = ctx.user_flag("disable_overlap_schedule");
+    let wants_overlap = !ctx.args.disable_overlap_schedule;
+    let wants_paging = st.cur.page_size.is_some_and(|p| p > 1);
+    let mut overlap_off = ctx.args.disable_overlap_schedule;
     let resolved = if strategy == "auto" {
         if (wants_overlap || wants_paging) && supports_extra {
             "extra_buffer".to_string()
@@ -557,17 +563,18 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) {
     // validate_mamba_extra_buffer / validate_mamba_no_buffer (mamba_hook.py:115-163)
     if extra(&resolved) {
         if !supports_extra {
-            st.emit(
+            return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_ARCH,
                 &[("arch", PyVal::s(ctx.arch.name))],
-            );
+            ));
         }
-    } else if !matches!(st.r.page_size, None | Some(1)) {
-        st.emit(ctx, &lr::NO_BUFFER_PAGE, &[]);
+    } else if !matches!(st.cur.page_size, None | Some(1)) {
+        return Err(st.raise(ctx, &lr::NO_BUFFER_PAGE, &[]));
     } else if !overlap_off {
-        st.emit(ctx, &lr::NO_BUFFER_OVERLAP, &[]);
-    } else if st.r.attention_backend.as_deref() == Some("trtllm_mha") {
-        st.emit(ctx, &lr::NO_BUFFER_TRTLLM, &[]);
+        return Err(st.raise(ctx, &lr::NO_BUFFER_OVERLAP, &[]));
+    } else if st.cur.attention_backend.as_deref() == Some("trtllm_mha") {
+        return Err(st.raise(ctx, &lr::NO_BUFFER_TRTLLM, &[]));
     }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 //! (`_handle_eagle_family`, :1072-1282) and NGRAM (`_handle_ngram`, :1285-1371). DFLASH, DSPARK
 //! and UNO are accepted but their own checks are not modelled.
 
-use super::{Ctx, State};
+use super::{Ctx, State, Step};
 use crate::pyfmt::PyVal;
 use crate::rules::spec as sr;
 
@@ -21,36 +21,36 @@ fn auto_params(alg: &str, arch: &str) -> (i64, i64, i64) {
 }
 
 /// Runs the step.
-pub fn handle_speculative_decoding(ctx: &Ctx, st: &mut State) {
-    let Some(raw) = st.r.speculative_algorithm.clone() else {
-        return;
+pub fn handle_speculative_decoding(ctx: &Ctx, st: &mut State) -> Step {
+    let Some(raw) = st.cur.speculative_algorithm.clone() else {
+        return Ok(());
     };
-    let alg = match raw.as_str() {
+    let alg = match raw.to_ascii_uppercase().as_str() {
         "NEXTN" => "EAGLE".to_string(),
         other => other.to_string(),
     };
-    st.r.speculative_algorithm = Some(alg.clone());
+    st.cur.speculative_algorithm = Some(alg.clone());
     match alg.as_str() {
         "EAGLE" | "EAGLE3" | "STANDALONE" => eagle_family(ctx, st, &alg),
         "NGRAM" => ngram(ctx, st),
-        "DFLASH" | "DSPARK" | "UNO" | "FROZEN_KV_MTP" => {}
-        _ => st.emit(ctx, &sr::UNKNOWN_ALGORITHM, &[("name", PyVal::s(raw))]),
+        "DFLASH" | "DSPARK" | "UNO" | "FROZEN_KV_MTP" => Ok(()),
+        _ => Err(st.raise(ctx, &sr::UNKNOWN_ALGORITHM, &[("name", PyVal::s(raw))])),
     }
 }
 
-fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) {
-    if ctx.user("max_running_requests").is_none() {
+fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
+    if ctx.args.max_running_requests.is_none() {
         st.emit(ctx, &sr::MAX_RUNNING, &[]);
     }
-    if st.r.speculative_num_steps.is_none() {
-        if st.r.speculative_eagle_topk.is_some() || st.r.speculative_num_draft_tokens.is_some() {
-            st.emit(ctx, &sr::PARTIAL_PARAMS, &[]);
-            return;
+    if st.cur.speculative_num_steps.is_none() {
+        if st.cur.speculative_eagle_topk.is_some() || st.cur.speculative_num_draft_tokens.is_some()
+        {
+            return Err(st.raise(ctx, &sr::PARTIAL_PARAMS, &[]));
         }
         let (steps, topk, draft) = auto_params(alg, ctx.arch.name);
-        st.r.speculative_num_steps = Some(steps);
-        st.r.speculative_eagle_topk = Some(topk);
-        st.r.speculative_num_draft_tokens = Some(draft);
+        st.cur.speculative_num_steps = Some(steps);
+        st.cur.speculative_eagle_topk = Some(topk);
+        st.cur.speculative_num_draft_tokens = Some(draft);
         for f in [
             "speculative_num_steps",
             "speculative_eagle_topk",
@@ -70,51 +70,50 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) {
         );
     }
     // With steps given and topk not, SGLang compares None > 1 (a TypeError): not modelled.
-    let Some(topk) = st.r.speculative_eagle_topk else {
-        return;
+    let Some(topk) = st.cur.speculative_eagle_topk else {
+        return Ok(());
     };
     let uses_trtllm_mha = st.prefill().as_deref() == Some("trtllm_mha")
         || st.decode().as_deref() == Some("trtllm_mha");
     if uses_trtllm_mha && topk > 1 {
-        st.emit(ctx, &sr::TRTLLM_MHA_TOPK, &[]);
-        return;
+        return Err(st.raise(ctx, &sr::TRTLLM_MHA_TOPK, &[]));
     }
-    let steps = st.r.speculative_num_steps.unwrap_or(0);
-    if topk == 1 && st.r.speculative_num_draft_tokens != Some(steps + 1) {
-        st.r.speculative_num_draft_tokens = Some(steps + 1);
+    let steps = st.cur.speculative_num_steps.unwrap_or(0);
+    if topk == 1 && st.cur.speculative_num_draft_tokens != Some(steps + 1) {
+        st.cur.speculative_num_draft_tokens = Some(steps + 1);
         st.by("speculative_num_draft_tokens", &sr::DRAFT_ADJUST);
         st.emit(ctx, &sr::DRAFT_ADJUST, &[]);
     }
-    let page = st.r.page_size.unwrap_or(1);
-    let base = st.r.attention_backend.clone().unwrap_or_default();
+    let page = st.cur.page_size.unwrap_or(1);
+    let base = st.cur.attention_backend.clone().unwrap_or_default();
     if topk > 1 && page > 1 && !matches!(base.as_str(), "flashinfer" | "fa3" | "triton") {
-        st.emit(
+        return Err(st.raise(
             ctx,
             &sr::PAGE_TREE,
             &[("attention_backend", PyVal::s(base))],
-        );
+        ));
     }
+    Ok(())
 }
 
-fn ngram(ctx: &Ctx, st: &mut State) {
-    if ctx.user("max_running_requests").is_none() {
+fn ngram(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.args.max_running_requests.is_none() {
         st.emit(ctx, &sr::MAX_RUNNING, &[]);
     }
-    let topk = ctx
-        .user_int("speculative_ngram_max_bfs_breadth")
-        .unwrap_or(10);
-    st.r.speculative_eagle_topk = Some(topk);
-    let draft = st.r.speculative_num_draft_tokens.unwrap_or(12);
-    st.r.speculative_num_draft_tokens = Some(draft);
-    if st.r.speculative_num_steps.is_none() && topk > 0 {
-        st.r.speculative_num_steps = Some(draft / topk);
+    let topk = ctx.args.speculative_ngram_max_bfs_breadth;
+    st.cur.speculative_eagle_topk = Some(topk);
+    let draft = st.cur.speculative_num_draft_tokens.unwrap_or(12);
+    st.cur.speculative_num_draft_tokens = Some(draft);
+    if st.cur.speculative_num_steps.is_none() && topk > 0 {
+        st.cur.speculative_num_steps = Some(draft.div_euclid(topk));
     }
-    let page = st.r.page_size.unwrap_or(1);
-    if topk > 1 && page > 1 && st.r.attention_backend.as_deref() != Some("flashinfer") {
-        st.emit(
+    let page = st.cur.page_size.unwrap_or(1);
+    if topk > 1 && page > 1 && st.cur.attention_backend.as_deref() != Some("flashinfer") {
+        return Err(st.raise(
             ctx,
             &sr::NGRAM_PAGE,
             &[("topk", PyVal::Int(topk)), ("page_size", PyVal::Int(page))],
-        );
+        ));
     }
+    Ok(())
 }

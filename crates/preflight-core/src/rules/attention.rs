@@ -780,8 +780,8 @@ pub static HPC_SPEC: RuleInfo = RuleInfo {
         "speculative_algorithm",
     ],
     example: Some((
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","speculative_algorithm":"EAGLE"}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
     )),
     ..RuleInfo::BASE
 };

@@ -43,7 +43,7 @@ pub static KV4_NON_CUDA: RuleInfo = RuleInfo {
     solutions: &["Use fp8_e4m3 or auto on AMD GPUs."],
     flags: &["kv_cache_dtype"],
     example: Some((
-        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
     )),
     ..RuleInfo::BASE
