@@ -22,7 +22,7 @@
 //! - **Memory.** `memory_gb` is the marketed capacity per torch device (for MI250/MI250X one GCD:
 //!   each package is two devices). `memory_mib` is what SGLang reads as "GPU memory" for its
 //!   memory-dependent defaults (`get_device_memory_capacity`,
-//!   `python/sglang/srt/utils/common.py:988-1017@0.5.23`; thresholds at 20/35/60/90/160 GiB in
+//!   `python/sglang/srt/utils/common.py:990-1017@0.5.23`; thresholds at 20/35/60/90/160 GiB in
 //!   `python/sglang/srt/arg_groups/memory_hook.py:90-146@0.5.23`):
 //!   - NVIDIA: `nvidia-smi --query-gpu=memory.total` in MiB (`common.py:802-832`), the figure
 //!     `torch.cuda.get_device_properties().total_memory` also gives (81559 MiB for an H100 SXM).
@@ -71,7 +71,7 @@
 //!   MiniMax-H3 admission check (`multimodal_gen/configs/pipeline_configs/minimax_h3.py:216`).
 //!
 //! AMD checks read `gcnArchName` instead (`is_gfx95_supported`, `is_gfx942_supported`,
-//! `is_gfx1250_supported`, `common.py:1235-1272`).
+//! `is_gfx1250_supported`, `common.py:1238-1272`).
 //!
 //! # Editing rules
 //!
