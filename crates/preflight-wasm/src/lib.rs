@@ -200,6 +200,10 @@ export interface Gpu {
   memory_gb: number;
   family: string;
   spec_sheet: boolean;
+  device_name: string;
+  memory_mib: number;
+  memory_evidence: { kind: "reading" | "derived"; evidence: string };
+  source: string;
 }
 export interface Arch {
   name: string;
