@@ -197,6 +197,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         },
         command: command::render_command(cfg),
         corrected: None,
+        args: (!blocked).then(|| Box::new(st.cur)),
     }
 }
 

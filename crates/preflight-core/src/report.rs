@@ -233,6 +233,9 @@ pub struct Report {
     pub command: String,
     /// The best verified fix for all errors, if any (also the first fix of the first error).
     pub corrected: Option<Fix>,
+    /// Every `ServerArgs` field as resolution left it (`None` when the input checks failed).
+    #[serde(skip)]
+    pub args: Option<Box<crate::args::ServerArgs>>,
 }
 
 impl Report {
