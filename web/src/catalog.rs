@@ -63,6 +63,7 @@ pub fn stage_key(s: Stage) -> &'static str {
         Stage::Input => "input",
         Stage::Argparse => "argparse",
         Stage::Resolution => "resolution",
+        Stage::Startup => "startup",
         Stage::Construction => "construction",
         Stage::Kernel => "kernel",
     }
@@ -74,6 +75,7 @@ pub fn stages() -> Vec<(&'static str, &'static str)> {
         Stage::Input,
         Stage::Argparse,
         Stage::Resolution,
+        Stage::Startup,
         Stage::Construction,
         Stage::Kernel,
     ]

@@ -21,6 +21,7 @@ pub mod generated;
 pub mod launch;
 pub mod parse;
 pub mod pipeline;
+pub mod py;
 pub mod pyfmt;
 pub mod report;
 pub mod rules;

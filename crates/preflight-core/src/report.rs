@@ -27,6 +27,9 @@ pub enum Stage {
     Argparse,
     /// Argument resolution (`run_resolution_pipeline`), seconds after launch.
     Resolution,
+    /// Start-up checks after resolution and before any weight is loaded (parallel topology,
+    /// model-config derivation in the scheduler).
+    Startup,
     /// Model-runner / attention-backend construction, after the model config is built.
     Construction,
     /// A kernel (JIT or first forward / CUDA-graph capture): not an SGLang argument check.
@@ -40,6 +43,7 @@ impl Stage {
             Stage::Input => "input",
             Stage::Argparse => "argument parsing",
             Stage::Resolution => "argument resolution",
+            Stage::Startup => "start-up",
             Stage::Construction => "backend construction",
             Stage::Kernel => "kernel / first forward",
         }
@@ -159,6 +163,9 @@ pub enum Origin {
     Default,
     /// Set or rewritten by the rule with this code.
     Rule(String),
+    /// Declared by this SGLang resolution step (`declare_resolution(server_args, "<step>", ...)`),
+    /// with no Preflight rule of its own (a silent rewrite).
+    Step(String),
 }
 
 /// The effective configuration SGLang would run, with SGLang's spelling of each value.

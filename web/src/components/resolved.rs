@@ -134,6 +134,7 @@ fn badge(origin: Option<&Origin>, user_set: bool) -> Option<(&'static str, Strin
         Origin::Default => Some(("default", "SGLang default".into())),
         Origin::Rule(code) if user_set => Some(("rule", format!("rewritten by {code}"))),
         Origin::Rule(code) => Some(("rule", format!("set by {code}"))),
+        Origin::Step(step) => Some(("rule", format!("set by SGLang's {step}"))),
     }
 }
 

@@ -208,6 +208,35 @@ impl RuleInfo {
     }
 }
 
+/// An SGLang check (raise, assert or log line) Preflight deliberately does not model, with
+/// the reason (it needs weights, a live device, other processes, a platform outside the
+/// catalogue, ...). Each rules module lists its own in `UNMODELLED`; `docs/coverage.md`
+/// accounts for every upstream site with a rule or one of these.
+#[derive(Debug)]
+pub struct Unmodelled {
+    /// Repository-relative file, e.g. `python/sglang/srt/arg_groups/parallel_hook.py`.
+    pub file: &'static str,
+    /// The enclosing function as SGLang names it (qualified for methods: `Class.method`).
+    pub function: &'static str,
+    /// A literal part of the message that tells the site apart within the function; `""`
+    /// covers every site of the function.
+    pub message: &'static str,
+    /// Why it is not modelled.
+    pub reason: &'static str,
+}
+
+/// Every unmodelled SGLang check, across the rules modules.
+pub fn unmodelled() -> Vec<&'static Unmodelled> {
+    let mut v: Vec<&'static Unmodelled> = Vec::new();
+    for list in UNMODELLED_LISTS {
+        v.extend(list.iter());
+    }
+    v
+}
+
+/// The `UNMODELLED` list of every rules module (add a module's list here).
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[];
+
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
     let mut v: Vec<&'static RuleInfo> = Vec::new();
