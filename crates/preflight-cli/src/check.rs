@@ -3,18 +3,14 @@
 
 use crate::style::{Style, label};
 use crate::{CheckArgs, Format, usage_error};
+use preflight_core::check::{self, CheckOptions, Checked};
 use preflight_core::command::shell_quote;
-use preflight_core::parse::{
-    self, ParseDiagnostic, ParseOptions, Parsed, Rewrite, Source, Span, rewrite_command,
-};
+use preflight_core::parse::{self, ParseDiagnostic, Parsed, Source, Span};
 use preflight_core::report::Resolved;
-use preflight_core::{Diagnostic, Report, Severity, Verdict, validate};
+use preflight_core::{Diagnostic, Report, Severity, VerdictClass};
 use serde::Serialize;
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
-
-/// Parse codes after which there is nothing to validate.
-const FATAL: &[&str] = &["PARSE001", "PARSE002", "PARSE003", "PARSE005"];
 
 /// Reads a `--config` file the way SGLang reports problems with it.
 pub fn read_config_file(path: &str) -> Result<String, String> {
@@ -52,7 +48,11 @@ enum Input {
 struct CheckJson<'a> {
     #[serde(flatten)]
     report: Option<&'a Report>,
-    /// False when SGLang would refuse the launch (errors in the report or the parse).
+    /// The verdict class of the parse and the report together (overrides the report's).
+    class: VerdictClass,
+    /// The verdict in plain words.
+    headline: &'a str,
+    /// True when SGLang would start (with or without risks).
     valid: bool,
     parse: &'a Parsed,
     corrected_command: Option<&'a str>,
@@ -96,65 +96,42 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
     };
 
     let read = |p: &str| read_config_file(p);
-    let opts = ParseOptions {
+    let opts = CheckOptions {
+        gpu: a.gpu.clone(),
+        compute_capability: a.compute_capability.clone(),
         sglang: a.sglang.clone(),
-        read_file: Some(&read),
+        cuda_version: a.cuda.clone(),
+        arch: a.arch.clone(),
+        fixes: true,
     };
-    let parsed = match &input {
-        Input::Command(t) => parse::parse_command_with(t, &opts),
-        Input::ConfigFile { text, .. } => parse::parse_config_yaml(text, &opts),
+    let text = match &input {
+        Input::Command(t) | Input::ConfigFile { text: t, .. } => t.as_str(),
     };
-    let mut cfg = parsed.config.clone();
-    if let Some(g) = &a.gpu {
-        cfg.set_key("gpu", Some(g));
-    }
-    if let Some(c) = &a.compute_capability {
-        cfg.set_key("compute_capability", Some(c));
-    }
-    if let Some(x) = &a.arch {
-        cfg.arch = Some(x.clone());
-    }
-    if let Some(x) = &a.sglang {
-        cfg.sglang = Some(x.clone());
-    }
-    if let Some(x) = &a.cuda {
-        cfg.cuda_version = Some(x.clone());
-    }
-    let fatal = parsed.diagnostics.iter().any(|d| FATAL.contains(&d.code));
-    let report = (!fatal).then(|| validate(&cfg));
-
-    let changes = report
-        .as_ref()
-        .and_then(|r| r.corrected.as_ref())
-        .map(|f| f.changes.clone())
-        .unwrap_or_default();
-    let rewrite: Option<Rewrite> = match &input {
-        Input::Command(t) if !fatal => Some(rewrite_command(t, &parsed, &changes, true)),
-        _ => None,
+    let checked = check::check(text, &opts, Some(&read));
+    let Some(launch) = checked.launch.as_ref() else {
+        return usage_error("nothing to check");
     };
+    let parsed = &launch.parsed;
+    let report = checked.report.as_ref();
+    let corrected = checked.corrected.as_deref();
     let (command_text, doc_name): (&str, String) = match &input {
-        Input::Command(t) => (t.as_str(), "command".into()),
+        Input::Command(_) => (launch.command.as_str(), "command".into()),
         Input::ConfigFile { path, .. } => ("", path.clone()),
     };
-    let corrected = rewrite
-        .as_ref()
-        .map(|r| r.text.as_str())
-        .filter(|t| *t != command_text);
-    let parse_errors = parsed
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error);
-    let report_errors = report.as_ref().is_none_or(|r| r.verdict == Verdict::Error);
-    let valid = !parse_errors && !report_errors;
 
     match format {
         Format::Json => {
             let out = CheckJson {
-                report: report.as_ref(),
-                valid,
-                parse: &parsed,
+                report,
+                class: checked.class,
+                headline: &checked.headline,
+                valid: matches!(
+                    checked.class,
+                    VerdictClass::Starts | VerdictClass::StartsWithRisks
+                ),
+                parse: parsed,
                 corrected_command: corrected,
-                not_in_command: rewrite.as_ref().map_or(&[], |r| r.skipped.as_slice()),
+                not_in_command: &checked.not_in_text,
             };
             match serde_json::to_string_pretty(&out) {
                 Ok(s) => println!("{s}"),
@@ -187,9 +164,9 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
                     out.push_str(&text);
                 }
             }
-            if let Some(r) = &report {
+            if let Some(r) = report {
                 for d in &r.diagnostics {
-                    let text = diag(&st, d, &parsed, &docs);
+                    let text = diag(&st, d, parsed, &docs);
                     if d.severity == Severity::Info {
                         notes.push_str(&text);
                     } else {
@@ -198,40 +175,26 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
                 }
             }
             out.push_str(&notes);
-            if let Some(c) = corrected {
+            if let Some(c) = corrected.filter(|_| matches!(input, Input::Command(_))) {
                 out.push_str(&format!("\n{}\n", st.bold("corrected command:")));
                 for line in c.trim_end().lines() {
                     out.push_str(&format!("    {}\n", st.good(line)));
                 }
             }
-            if let Some(rw) = &rewrite {
-                for s in rw.skipped.iter().filter(|s| s.key != "gpu") {
-                    out.push_str(&format!(
-                        "    {} {}: {}\n",
-                        st.help("note:"),
-                        s.key,
-                        s.reason
-                    ));
-                }
+            for s in checked.not_in_text.iter().filter(|s| s.key != "gpu") {
+                out.push_str(&format!(
+                    "    {} {}: {}\n",
+                    st.help("note:"),
+                    s.key,
+                    s.reason
+                ));
             }
             out.push('\n');
-            out.push_str(&summary(&st, report.as_ref(), &parsed, valid));
+            out.push_str(&summary(&st, report, parsed, &checked));
             print!("{out}");
         }
     }
-    // an input Preflight cannot evaluate (unknown GPU, model or release, bad settings) is a
-    // usage error, not SGLang's verdict
-    let input_error = !parse_errors
-        && report.as_ref().is_some_and(|r| {
-            r.errors().count() > 0 && r.errors().all(|d| d.stage == preflight_core::Stage::Input)
-        });
-    if valid {
-        ExitCode::SUCCESS
-    } else if input_error {
-        ExitCode::from(2)
-    } else {
-        ExitCode::from(1)
-    }
+    ExitCode::from(checked.class.exit_code(a.fail_on_risk))
 }
 
 /// The texts spans point into.
@@ -536,11 +499,12 @@ pub fn resolved_summary(r: &Resolved) -> String {
     parts.join(" · ")
 }
 
-fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, valid: bool) -> String {
+fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, checked: &Checked) -> String {
     let Some(r) = report else {
         return format!(
-            "{}: nothing to check\n",
-            st.severity(Severity::Error, "error")
+            "{}: {}\n",
+            st.severity(Severity::Error, "error"),
+            checked.headline
         );
     };
     let count = |sev: Severity| {
@@ -565,19 +529,14 @@ fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, valid: bool) ->
         (None, Some(a)) => format!(" with {a}"),
         (None, None) => String::new(),
     };
-    let mut out = if valid {
-        format!(
-            "{}: SGLang {} would start this launch{on} ({counts})\n",
-            st.good(&st.bold("ok")),
-            r.sglang
-        )
-    } else {
-        format!(
-            "{}: SGLang {} would refuse this launch{on} ({counts})\n",
-            st.severity(Severity::Error, "error"),
-            r.sglang
-        )
+    let tag = match checked.class {
+        VerdictClass::Starts => st.good(&st.bold("ok")),
+        VerdictClass::StartsWithRisks => st.severity(Severity::Warning, "risk"),
+        VerdictClass::Refused => st.severity(Severity::Error, "refused"),
+        VerdictClass::Crashes => st.severity(Severity::Error, "crashes"),
+        VerdictClass::CannotJudge => st.severity(Severity::Error, "cannot judge"),
     };
+    let mut out = format!("{tag}: {}{on} ({counts})\n", checked.headline);
     let res = resolved_summary(&r.resolved);
     if !res.is_empty() {
         out.push_str(&format!("{} {}\n", st.dim("resolved:"), res));

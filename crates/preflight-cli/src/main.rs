@@ -9,8 +9,10 @@
 //! preflight rules [--format json]
 //! ```
 //!
-//! Exit status: 0 when the launch is valid (or the command succeeded), 1 when SGLang would
-//! refuse it (or `explain --message` recognised nothing), 2 on usage and I/O errors.
+//! Exit status: 0 when SGLang would start the launch (with or without known risks, unless
+//! `--fail-on risk`) or the command succeeded, 1 when SGLang would refuse it or it would crash
+//! at the first forward (or `explain --message` recognised nothing), 2 when Preflight cannot
+//! judge it, and on usage and I/O errors.
 
 mod check;
 mod explain;
@@ -61,6 +63,8 @@ pub struct CheckArgs {
     pub file: Option<String>,
     /// The command words (after `--`).
     pub words: Vec<String>,
+    /// `--fail-on risk`: a launch that starts with known risks fails the check too.
+    pub fail_on_risk: bool,
 }
 
 /// A parsed command line.
@@ -103,10 +107,13 @@ Check options:
   --arch <ARCH>                 model architecture (default: from --model-path when known)
   --sglang <VERSION>            SGLang release (default: the image tag's, else the newest modelled)
   --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 13.0)
+  --fail-on <risk|error>        also fail when the launch starts with known risks (default: error)
   --format <human|json>         output format (default: human)
   --color <auto|always|never>   colours (default: auto; NO_COLOR is honoured)
 
-Exit status: 0 valid, 1 SGLang would refuse the launch, 2 usage or I/O error.
+Exit status (check): 0 SGLang would start (with or without risks; --fail-on risk makes risks 1),
+1 SGLang would refuse it or it crashes at the first forward, 2 Preflight cannot judge it or a
+usage / I/O error.
 ";
 
 fn help_for(topic: Option<&str>) -> String {
@@ -183,6 +190,15 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
                     Long("sglang") => a.sglang = Some(p.value()?.string()?),
                     Long("cuda") => a.cuda = Some(p.value()?.string()?),
                     Long("config") => a.config = Some(p.value()?.string()?),
+                    Long("fail-on") => match p.value()?.string()?.as_str() {
+                        "risk" => a.fail_on_risk = true,
+                        "error" => a.fail_on_risk = false,
+                        other => {
+                            return Err(lexopt::Error::Custom(
+                                format!("--fail-on takes `risk` or `error`, not {other:?}").into(),
+                            ));
+                        }
+                    },
                     Long("file") | Short('f') => a.file = Some(p.value()?.string()?),
                     Long("format") => format = parse_format(p.value()?)?,
                     Long("color") => color = parse_color(p.value()?)?,

@@ -75,7 +75,7 @@ fn seed1_rtx5090_glm_bf16() {
     assert!(o.stdout.contains("= help: "));
     assert!(o.stdout.contains("corrected command:"));
     assert!(o.stdout.contains(
-        "error: SGLang 0.5.23 would refuse this launch on RTX 5090 with GlmMoeDsaForCausalLM"
+        "refused: SGLang 0.5.23 would refuse this launch on RTX 5090 with GlmMoeDsaForCausalLM"
     ));
     // the corrected command, checked again, passes
     let corrected = o
@@ -241,9 +241,9 @@ fn parse_problems_and_usage_errors() {
         o.stdout
             .contains("python -m sglang.launch_server --model-path m --kv-cache-dtype bf16")
     );
-    // nothing to check
+    // nothing to check: a usage error (exit 2), not SGLang's verdict
     let o = run(&["check", "--gpu", "H100"], "");
-    assert_eq!(o.code, 1);
+    assert_eq!(o.code, 2);
     assert!(o.stdout.contains("error[PARSE001]"));
     let o = run(
         &[
@@ -255,14 +255,15 @@ fn parse_problems_and_usage_errors() {
         ],
         "",
     );
-    assert_eq!(o.code, 1);
+    // the shell itself refuses the command: Preflight cannot judge it
+    assert_eq!(o.code, 2);
     assert!(o.stdout.contains("error[PARSE004]"));
     // binary garbage on stdin
     let o = run(
         &["check", "--gpu", "H100", "--file", "-"],
         "\u{1}\u{2}\u{3}\u{4}\u{5}\0",
     );
-    assert_eq!(o.code, 1);
+    assert_eq!(o.code, 2);
     assert!(o.stdout.contains("error[PARSE003]"));
     // usage errors
     for args in [
@@ -442,4 +443,52 @@ fn rules_table_and_json() {
         && r["severity"].is_string()
         && r["stage"].is_string()
         && r["title"].is_string()));
+}
+
+#[test]
+fn verdict_classes_drive_the_exit_code() {
+    // starts, then the trtllm DSA kernels (no SM12x build) crash: a CI gate must block it
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "RTX PRO 6000 Blackwell",
+            "--",
+            "python -m sglang.launch_server --model deepseek-ai/DeepSeek-V3.2-Exp --tp 8",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stdout.contains(
+            "crashes: SGLang 0.5.23 would start this launch, then crash at the first forward"
+        ),
+        "{}",
+        o.stdout
+    );
+    // an unknown GPU: Preflight cannot judge, exit 2
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H9000",
+            "--format",
+            "json",
+            "--",
+            "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 2, "{}", o.stdout);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["class"], "cannot_judge");
+    assert!(
+        v["headline"]
+            .as_str()
+            .unwrap()
+            .starts_with("Preflight cannot judge this launch: ")
+    );
+    // --fail-on takes risk or error
+    let o = run(&["check", "--fail-on", "maybe", "--", "x"], "");
+    assert_eq!(o.code, 2);
 }

@@ -10,6 +10,7 @@
 
 pub mod args;
 pub mod catalogue;
+pub mod check;
 pub mod command;
 pub mod config;
 pub mod coverage;
@@ -29,7 +30,7 @@ pub mod sglang_cli;
 pub mod version;
 
 pub use config::LaunchConfig;
-pub use report::{Diagnostic, Report, Severity, Stage, Verdict};
+pub use report::{Diagnostic, Report, Severity, Stage, Verdict, VerdictClass};
 pub use version::SglangVersion;
 
 use domains::arch::find_arch;
@@ -185,8 +186,10 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
     } else {
         Verdict::Ok
     };
+    let class = VerdictClass::of(&diags);
     Report {
         verdict,
+        class,
         sglang: v.to_string(),
         hardware: hw,
         arch: arch.map(|a| a.name.to_string()),

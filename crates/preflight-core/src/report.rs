@@ -221,11 +221,91 @@ pub enum Verdict {
     Error,
 }
 
+/// What will happen to the launch, in the terms a CI gate and a person act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VerdictClass {
+    /// SGLang refuses it: argparse, resolution, start-up or construction raises.
+    Refused,
+    /// SGLang starts, then a known kernel failure stops it at the first forward (cited).
+    Crashes,
+    /// SGLang starts, with known risks (a slow path, output reported wrong).
+    StartsWithRisks,
+    /// SGLang starts.
+    Starts,
+    /// Preflight cannot judge the launch: an input it does not understand (unknown model,
+    /// GPU or release, unreadable command).
+    CannotJudge,
+}
+
+impl VerdictClass {
+    /// The class of a set of diagnostics: the worst finding decides. argparse runs before
+    /// anything else, so its refusals stand even when Preflight does not know the model or GPU.
+    pub fn of(diags: &[Diagnostic]) -> VerdictClass {
+        let errors = || diags.iter().filter(|d| d.severity == Severity::Error);
+        if errors().any(|d| d.stage == Stage::Argparse) {
+            VerdictClass::Refused
+        } else if errors().any(|d| d.stage == Stage::Input) {
+            VerdictClass::CannotJudge
+        } else if errors().any(|d| d.stage != Stage::Kernel) {
+            VerdictClass::Refused
+        } else if errors().next().is_some() {
+            VerdictClass::Crashes
+        } else if diags
+            .iter()
+            .any(|d| d.severity == Severity::Warning && d.stage == Stage::Kernel)
+        {
+            VerdictClass::StartsWithRisks
+        } else {
+            VerdictClass::Starts
+        }
+    }
+
+    /// The process exit code a CI gate reads: 0 starts (with or without risks, unless
+    /// `fail_on_risk`), 1 refused or crashes, 2 cannot judge.
+    pub fn exit_code(self, fail_on_risk: bool) -> u8 {
+        match self {
+            VerdictClass::Starts => 0,
+            VerdictClass::StartsWithRisks => u8::from(fail_on_risk),
+            VerdictClass::Refused | VerdictClass::Crashes => 1,
+            VerdictClass::CannotJudge => 2,
+        }
+    }
+
+    /// The verdict in plain words, e.g. `SGLang 0.5.23 would refuse this launch`.
+    pub fn headline(self, sglang: &str) -> String {
+        match self {
+            VerdictClass::Refused => format!("SGLang {sglang} would refuse this launch"),
+            VerdictClass::Crashes => {
+                format!("SGLang {sglang} would start this launch, then crash at the first forward")
+            }
+            VerdictClass::StartsWithRisks => {
+                format!("SGLang {sglang} would start this launch, with known risks")
+            }
+            VerdictClass::Starts => format!("SGLang {sglang} would start this launch"),
+            VerdictClass::CannotJudge => "Preflight cannot judge this launch".to_string(),
+        }
+    }
+
+    /// The short label (`refused`, `crashes at first forward`, ...).
+    pub fn label(self) -> &'static str {
+        match self {
+            VerdictClass::Refused => "refused",
+            VerdictClass::Crashes => "crashes at first forward",
+            VerdictClass::StartsWithRisks => "starts with risks",
+            VerdictClass::Starts => "starts",
+            VerdictClass::CannotJudge => "cannot judge",
+        }
+    }
+}
+
 /// The result of [`crate::validate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
-    /// `ok` or `error`.
+    /// `ok` or `error` (any error, a known kernel crash included).
     pub verdict: Verdict,
+    /// What will happen, in plain classes (see [`VerdictClass`]).
+    pub class: VerdictClass,
     /// The release evaluated.
     pub sglang: String,
     /// The hardware evaluated, when it could be determined.

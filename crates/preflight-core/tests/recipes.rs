@@ -2,7 +2,7 @@
 //! as users paste them, checked on the GPUs they were written for (and on GPUs they were not).
 
 use preflight_core::parse::parse_command;
-use preflight_core::{Report, Stage, Verdict, validate};
+use preflight_core::{Report, Stage, Verdict, VerdictClass, validate};
 
 fn check(cmd: &str, gpu: &str) -> Report {
     let parsed = parse_command(cmd);
@@ -40,10 +40,12 @@ fn deepseek_v32_recipe() {
         check(DSV32, "B200").resolved.dsa_decode_backend.as_deref(),
         Some("trtllm")
     );
-    // The same launch on an RTX PRO 6000 starts, but the trtllm DSA kernels do not exist there.
+    // The same launch on an RTX PRO 6000 starts, but the trtllm DSA kernels do not exist there:
+    // a CI gate must stop it.
     let r = check(DSV32, "RTX PRO 6000 Blackwell");
-    assert_eq!(r.verdict, Verdict::Ok);
+    assert_eq!(r.class, VerdictClass::Crashes);
     assert!(kernel_codes(&r).contains(&"KERN003"));
+    assert_eq!(r.class.exit_code(false), 1);
 }
 
 /// A Kimi-K2 EAGLE3 model card's first command used `--attention-backend fa3` on B200-class

@@ -508,7 +508,7 @@ pub static CUTEDSL_SM100: RuleInfo = RuleInfo {
     ],
     example: Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla"}"#,
-        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla"}"#,
+        r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"triton"}"#,
     )),
     ..RuleInfo::BASE
 };

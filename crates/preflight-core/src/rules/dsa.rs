@@ -309,7 +309,7 @@ pub static TRITON_SPARSE_MLA_SM: RuleInfo = RuleInfo {
     flags: &["dsa_prefill_backend"],
     example: Some((
         r#"{"gpu":"A100","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
-        r#"{"gpu":"A100","arch":"GlmMoeDsaForCausalLM","tp_size":2}"#,
+        r#"{"gpu":"H100","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
     )),
     ..RuleInfo::BASE
 };
@@ -495,7 +495,7 @@ pub static TILELANG_SM89: RuleInfo = RuleInfo {
     ],
     example: Some((
         r#"{"gpu":"A100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
-        r#"{"gpu":"A100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
     )),
     ..RuleInfo::BASE
 };

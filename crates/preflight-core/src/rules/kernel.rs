@@ -9,7 +9,7 @@ use crate::version::VersionRange;
 
 /// Defaults for the kernel-stage warnings.
 const KERNEL: RuleInfo = RuleInfo {
-    severity: Severity::Warning,
+    severity: Severity::Error,
     stage: Stage::Kernel,
     exception: None,
     raised_by_sglang: false,
