@@ -6,7 +6,9 @@ Run with the oracle venv and SGLang's unpacked wheel on PYTHONPATH (offline):
     . "$ORACLE_VENV/bin/activate"          # default: ../oracle-env/venv
     PYTHONPATH="$SGLANG_WHEEL" HF_HUB_OFFLINE=1 python scripts/models/build_configs.py
 
-Published configs (recipe P, stored by hand) are never rewritten; every other config is
+Published configs are rebuilt from the checkpoint's config.json as found, kept in
+data/models/_published/ (see published.py): only the keys published.py names are removed
+(each removal is recorded in the entry's ``edits``), key order is kept. Every other config is
 regenerated from the pinned transformers / SGLang config-class defaults, so running the
 script twice gives the same files. Kind flags come from SGLang's own predicates
 (python/sglang/srt/configs/model_config.py) and the recipe.
@@ -26,9 +28,27 @@ sys.path.insert(0, HERE)
 warnings.filterwarnings("ignore")
 
 from recipes import PREFER_TRANSFORMERS, RECIPES  # noqa: E402
-from published import PUBLISHED  # noqa: E402
+from published import PUBLISHED, SOURCES  # noqa: E402
 
 MC = "python/sglang/srt/configs/model_config.py"
+PUBLISHED_DIR = os.path.join(OUT, "_published")
+
+
+def build_published(arch, spec):
+    """The checkpoint's config.json (data/models/_published/<file>) with ``drop`` keys removed."""
+    src = SOURCES[spec["file"]]
+    with open(os.path.join(PUBLISHED_DIR, spec["file"])) as f:
+        d = json.load(f)  # dicts keep the file's key order
+    found = (d.get("architectures") or [None])[0]
+    if found != arch:
+        raise ValueError(f"{spec['file']} is a {found} config, not {arch}")
+    edits = []
+    for key, why in spec.get("drop", {}).items():
+        if key not in d:
+            raise ValueError(f"{spec['file']} has no key {key!r} to drop")
+        del d[key]
+        edits.append(f"{key} removed: {why}")
+    return d, src, edits
 
 
 def _json_roundtrip(cfg):
@@ -149,15 +169,17 @@ def _one(arch, r, index, configs):
         if arch in PUBLISHED:
             r.update(PUBLISHED[arch])
             r["recipe"] = "published"
+            r["reference"] = SOURCES[r["file"]]["reference"]
         path = os.path.join(OUT, arch, "config.json")
         entry = {"arch": arch, "reference": r.get("reference"), "family": r["family"]}
         edits = []
         if r["recipe"] == "published":
-            with open(path) as f:
-                d = json.load(f)
+            d, src, edits = build_published(arch, r)
             entry["provenance"] = "published"
-            entry["source"] = r["source"]
-            edits = list(r.get("edits", []))
+            entry["source"] = src["source"]
+            entry["published_file"] = f"data/models/_published/{r['file']}"
+            if src.get("agrees_with"):
+                entry["agrees_with"] = src["agrees_with"]
         elif r["recipe"] == "hf":
             d, cls, sim = build_hf(arch, r["model_type"])
             entry["provenance"] = "sglang-config-class" if cls.startswith("SGLang") else "transformers-default"
@@ -208,11 +230,11 @@ def _one(arch, r, index, configs):
         entry["notes"] = r.get("notes", "")
         configs[arch] = d
         index[arch] = entry
-        if r["recipe"] != "published":
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w") as f:
-                json.dump(d, f, indent=2, sort_keys=True)
-                f.write("\n")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            # published configs keep their key order; generated ones are sorted
+            json.dump(d, f, indent=2, sort_keys=r["recipe"] != "published", ensure_ascii=False)
+            f.write("\n")
 
 
 def _write_index(index):
