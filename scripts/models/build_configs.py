@@ -196,9 +196,9 @@ def _one(arch, r, index, configs):
             d, cls, _ = build_remote(arch, r["model_type"])
             entry["provenance"] = "stand-in"
             entry["source"] = cls
-            r["notes"] = (r["notes"] + "; no config class offline: keys and numbers are "
-                          "LlamaConfig defaults, NOT the checkpoint's (only architectures and "
-                          "model_type are real)")
+            r["notes"] = (r["notes"] + ". PLACEHOLDERS: no config class offline, so every key and "
+                          "number is a LlamaConfig default, not the checkpoint's; only architectures "
+                          "and model_type are real")
         elif r["recipe"] in ("draft", "variant"):
             base = r["base"]
             d = copy.deepcopy(configs[base])
@@ -227,7 +227,7 @@ def _one(arch, r, index, configs):
         entry["kind"], entry["kind_basis"] = kinds(arch, r, d)
         if edits:
             entry["edits"] = edits
-        entry["notes"] = r.get("notes", "")
+        entry["notes"] = _with_placeholder_note(r.get("notes", ""), entry, index)
         configs[arch] = d
         index[arch] = entry
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -235,6 +235,32 @@ def _one(arch, r, index, configs):
             # published configs keep their key order; generated ones are sorted
             json.dump(d, f, indent=2, sort_keys=r["recipe"] != "published", ensure_ascii=False)
             f.write("\n")
+
+
+def _with_placeholder_note(notes, entry, index):
+    """Appends a plain statement of which facts are placeholders to a non-published entry's notes."""
+    prov = entry["provenance"]
+    target = entry.get("target_checkpoint") or "the checkpoint users run"
+    if prov == "published":
+        return notes
+    if "base" in entry:
+        b = index[entry["base"]]
+        if b["provenance"] == "published":
+            what = (f"PLACEHOLDERS: every size and option is {entry['base']}'s published config "
+                    f"({b['reference']}), not {target}'s; only architectures is this entry's")
+        else:
+            what = (f"PLACEHOLDERS: every size and option is {entry['base']}'s, which is itself not a "
+                    f"published config ({b['provenance']}); only architectures is this entry's")
+    elif prov == "stand-in":
+        what = ""  # remote-code stand-ins already say so (recipe X)
+    else:
+        cls = "SGLang config class" if prov == "sglang-config-class" else "transformers config class"
+        what = (f"PLACEHOLDERS: every number (hidden size, layers, heads, KV heads, head dim, vocab, "
+                f"context length, MoE/MLA/linear-attention sizes, rope) is the {cls}'s default, not "
+                f"{target}'s; only architectures and model_type are real")
+    if not what:
+        return notes
+    return f"{notes.rstrip('. ')}. {what}." if notes else what + "."
 
 
 def _write_index(index):
