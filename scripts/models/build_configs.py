@@ -6,7 +6,9 @@ Run with the oracle venv and SGLang's unpacked wheel on PYTHONPATH (offline):
     . "$ORACLE_VENV/bin/activate"          # default: ../oracle-env/venv
     PYTHONPATH="$SGLANG_WHEEL" HF_HUB_OFFLINE=1 python scripts/models/build_configs.py
 
-Published configs (recipe P, stored by hand) are never rewritten; every other config is
+Published configs are rebuilt from the checkpoint's config.json as found, kept in
+data/models/_published/ (see published.py): only the keys published.py names are removed
+(each removal is recorded in the entry's ``edits``), key order is kept. Every other config is
 regenerated from the pinned transformers / SGLang config-class defaults, so running the
 script twice gives the same files. Kind flags come from SGLang's own predicates
 (python/sglang/srt/configs/model_config.py) and the recipe.
@@ -26,9 +28,27 @@ sys.path.insert(0, HERE)
 warnings.filterwarnings("ignore")
 
 from recipes import PREFER_TRANSFORMERS, RECIPES  # noqa: E402
-from published import PUBLISHED  # noqa: E402
+from published import PUBLISHED, SOURCES  # noqa: E402
 
 MC = "python/sglang/srt/configs/model_config.py"
+PUBLISHED_DIR = os.path.join(OUT, "_published")
+
+
+def build_published(arch, spec):
+    """The checkpoint's config.json (data/models/_published/<file>) with ``drop`` keys removed."""
+    src = SOURCES[spec["file"]]
+    with open(os.path.join(PUBLISHED_DIR, spec["file"])) as f:
+        d = json.load(f)  # dicts keep the file's key order
+    found = (d.get("architectures") or [None])[0]
+    if found != arch:
+        raise ValueError(f"{spec['file']} is a {found} config, not {arch}")
+    edits = []
+    for key, why in spec.get("drop", {}).items():
+        if key not in d:
+            raise ValueError(f"{spec['file']} has no key {key!r} to drop")
+        del d[key]
+        edits.append(f"{key} removed: {why}")
+    return d, src, edits
 
 
 def _json_roundtrip(cfg):
@@ -149,15 +169,17 @@ def _one(arch, r, index, configs):
         if arch in PUBLISHED:
             r.update(PUBLISHED[arch])
             r["recipe"] = "published"
+            r["reference"] = SOURCES[r["file"]]["reference"]
         path = os.path.join(OUT, arch, "config.json")
         entry = {"arch": arch, "reference": r.get("reference"), "family": r["family"]}
         edits = []
         if r["recipe"] == "published":
-            with open(path) as f:
-                d = json.load(f)
+            d, src, edits = build_published(arch, r)
             entry["provenance"] = "published"
-            entry["source"] = r["source"]
-            edits = list(r.get("edits", []))
+            entry["source"] = src["source"]
+            entry["published_file"] = f"data/models/_published/{r['file']}"
+            if src.get("agrees_with"):
+                entry["agrees_with"] = src["agrees_with"]
         elif r["recipe"] == "hf":
             d, cls, sim = build_hf(arch, r["model_type"])
             entry["provenance"] = "sglang-config-class" if cls.startswith("SGLang") else "transformers-default"
@@ -174,9 +196,9 @@ def _one(arch, r, index, configs):
             d, cls, _ = build_remote(arch, r["model_type"])
             entry["provenance"] = "stand-in"
             entry["source"] = cls
-            r["notes"] = (r["notes"] + "; no config class offline: keys and numbers are "
-                          "LlamaConfig defaults, NOT the checkpoint's (only architectures and "
-                          "model_type are real)")
+            r["notes"] = (r["notes"] + ". PLACEHOLDERS: no config class offline, so every key and "
+                          "number is a LlamaConfig default, not the checkpoint's; only architectures "
+                          "and model_type are real")
         elif r["recipe"] in ("draft", "variant"):
             base = r["base"]
             d = copy.deepcopy(configs[base])
@@ -205,14 +227,40 @@ def _one(arch, r, index, configs):
         entry["kind"], entry["kind_basis"] = kinds(arch, r, d)
         if edits:
             entry["edits"] = edits
-        entry["notes"] = r.get("notes", "")
+        entry["notes"] = _with_placeholder_note(r.get("notes", ""), entry, index)
         configs[arch] = d
         index[arch] = entry
-        if r["recipe"] != "published":
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w") as f:
-                json.dump(d, f, indent=2, sort_keys=True)
-                f.write("\n")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            # published configs keep their key order; generated ones are sorted
+            json.dump(d, f, indent=2, sort_keys=r["recipe"] != "published", ensure_ascii=False)
+            f.write("\n")
+
+
+def _with_placeholder_note(notes, entry, index):
+    """Appends a plain statement of which facts are placeholders to a non-published entry's notes."""
+    prov = entry["provenance"]
+    target = entry.get("target_checkpoint") or "the checkpoint users run"
+    if prov == "published":
+        return notes
+    if "base" in entry:
+        b = index[entry["base"]]
+        if b["provenance"] == "published":
+            what = (f"PLACEHOLDERS: every size and option is {entry['base']}'s published config "
+                    f"({b['reference']}), not {target}'s; only architectures is this entry's")
+        else:
+            what = (f"PLACEHOLDERS: every size and option is {entry['base']}'s, which is itself not a "
+                    f"published config ({b['provenance']}); only architectures is this entry's")
+    elif prov == "stand-in":
+        what = ""  # remote-code stand-ins already say so (recipe X)
+    else:
+        cls = "SGLang config class" if prov == "sglang-config-class" else "transformers config class"
+        what = (f"PLACEHOLDERS: every number (hidden size, layers, heads, KV heads, head dim, vocab, "
+                f"context length, MoE/MLA/linear-attention sizes, rope) is the {cls}'s default, not "
+                f"{target}'s; only architectures and model_type are real")
+    if not what:
+        return notes
+    return f"{notes.rstrip('. ')}. {what}." if notes else what + "."
 
 
 def _write_index(index):

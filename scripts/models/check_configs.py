@@ -49,7 +49,9 @@ def static_checks():
         if e.get("arch") in by_arch:
             errors.append(f"index: duplicate {e.get('arch')}")
         by_arch[e.get("arch")] = e
-    dirs = sorted(d for d in os.listdir(DATA) if os.path.isdir(os.path.join(DATA, d)))
+    dirs = sorted(d for d in os.listdir(DATA)
+                  if os.path.isdir(os.path.join(DATA, d)) and not d.startswith("_"))
+    errors += published_checks(by_arch)
     for d in dirs:
         p = os.path.join(DATA, d, "config.json")
         try:
@@ -73,6 +75,27 @@ def static_checks():
         if a not in dirs:
             errors.append(f"index: {a} has no directory")
     return index, dirs, errors
+
+
+def published_checks(by_arch):
+    """Every file in data/models/_published parses and is the source of some published entry."""
+    errors = []
+    pub = os.path.join(DATA, "_published")
+    used = {e.get("published_file") for e in by_arch.values() if e.get("provenance") == "published"}
+    for name in sorted(os.listdir(pub)) if os.path.isdir(pub) else []:
+        rel = f"data/models/_published/{name}"
+        try:
+            with open(os.path.join(pub, name)) as f:
+                json.load(f)
+        except (OSError, ValueError) as ex:
+            errors.append(f"{rel}: does not parse: {ex}")
+        if rel not in used:
+            errors.append(f"{rel}: no published entry uses it")
+    for a, e in by_arch.items():
+        if e.get("provenance") == "published" and e.get("published_file") and \
+                not os.path.exists(os.path.join(ROOT, e["published_file"])):
+            errors.append(f"index: {a}: {e['published_file']} does not exist")
+    return errors
 
 
 class _Timeout(Exception):
