@@ -37,7 +37,10 @@ fn dsa001_and_its_best_fix() {
     assert_eq!(fixed.verdict, Verdict::Ok, "{:?}", fixed.diagnostics);
     assert!(fixed.diagnostics.iter().all(|d| d.code != "DSA001"));
     if !cmd.contains("--kv-cache-dtype") {
-        assert_eq!(fixed.resolved.kv_cache_dtype.as_deref(), Some("fp8_e4m3"));
+        assert_eq!(
+            fixed.resolved_str("kv_cache_dtype").as_deref(),
+            Some("fp8_e4m3")
+        );
     }
 }
 

@@ -5,8 +5,8 @@ use crate::style::{Style, label};
 use crate::{CheckArgs, Format, usage_error};
 use preflight_core::check::{self, CheckOptions, Checked};
 use preflight_core::command::shell_quote;
+use preflight_core::fields::ResolvedValue;
 use preflight_core::parse::{self, ParseDiagnostic, Parsed, Source, Span};
-use preflight_core::report::Resolved;
 use preflight_core::{Diagnostic, Report, Severity, VerdictClass};
 use serde::Serialize;
 use std::io::{IsTerminal, Read};
@@ -410,93 +410,15 @@ fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
     out
 }
 
-/// `attention_backend dsa · kv_cache_dtype fp8_e4m3 · page_size 64 …`.
-pub fn resolved_summary(r: &Resolved) -> String {
-    use preflight_core::report::Origin;
-    let mut parts: Vec<String> = Vec::new();
-    // always shown; the others only when the user or a rule set them
-    let always = ["attention_backend", "kv_cache_dtype", "page_size"];
-    let differs = |side: &Option<String>| side != &r.attention_backend;
-    // (field, label, value, shown at all)
-    let rows: [(&str, &str, Option<String>, bool); 12] = [
-        (
-            "attention_backend",
-            "attention_backend",
-            r.attention_backend.clone(),
-            true,
-        ),
-        (
-            "prefill_attention_backend",
-            "prefill",
-            r.prefill_attention_backend.clone(),
-            differs(&r.prefill_attention_backend),
-        ),
-        (
-            "decode_attention_backend",
-            "decode",
-            r.decode_attention_backend.clone(),
-            differs(&r.decode_attention_backend),
-        ),
-        (
-            "dsa_prefill_backend",
-            "dsa_prefill",
-            r.dsa_prefill_backend.clone(),
-            true,
-        ),
-        (
-            "dsa_decode_backend",
-            "dsa_decode",
-            r.dsa_decode_backend.clone(),
-            true,
-        ),
-        (
-            "dsv4_prefill_backend",
-            "dsv4_prefill",
-            r.dsv4_prefill_backend.clone(),
-            true,
-        ),
-        (
-            "dsv4_attn_backend",
-            "dsv4_attn",
-            r.dsv4_attn_backend.clone(),
-            true,
-        ),
-        (
-            "kv_cache_dtype",
-            "kv_cache_dtype",
-            r.kv_cache_dtype.clone(),
-            true,
-        ),
-        (
-            "page_size",
-            "page_size",
-            r.page_size.map(|p| p.to_string()),
-            true,
-        ),
-        (
-            "speculative_algorithm",
-            "speculative",
-            r.speculative_algorithm.clone(),
-            true,
-        ),
-        ("mamba_backend", "mamba", r.mamba_backend.clone(), true),
-        (
-            "linear_attn_backend",
-            "linear_attn",
-            r.linear_attn_backend.clone(),
-            true,
-        ),
-    ];
-    for (k, label, v, shown) in rows {
-        let set = !matches!(r.origin.get(k), None | Some(Origin::Default));
-        if let Some(v) = v.filter(|_| shown && (set || always.contains(&k))) {
-            parts.push(format!("{label} {v}"));
-        }
-    }
-    if r.disable_cuda_graph {
-        parts.push("cuda_graph off".into());
-    }
-    parts.join(" · ")
+/// `attention_backend dsa · kv_cache_dtype fp8_e4m3 · page_size 64 …`: the rows of the
+/// resolved-field table shown for this launch (a split backend that only inherits the base
+/// one is left out).
+pub fn resolved_summary(r: &[ResolvedValue]) -> String {
+    r.iter()
+        .filter(|v| v.shown && !v.value.is_null())
+        .map(|v| format!("{} {}", v.key, v.text))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, checked: &Checked) -> String {

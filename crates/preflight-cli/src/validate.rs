@@ -158,7 +158,8 @@ mod tests {
             .unwrap()
             .clone();
         assert_eq!(first_error["code"], "DSA001");
-        assert!(v["resolved"].is_object());
+        assert!(v["resolved"].is_array());
+        assert_eq!(v["class"], "refused");
         for (bad, msg) in [
             ("{", "invalid JSON"),
             ("[1]", "expected a JSON object"),

@@ -329,7 +329,7 @@ fn validate_jsonl_with_a_bad_line() {
             .unwrap()
             .starts_with("flashinfer_sparse_mla supports only")
     );
-    assert!(lines[0]["resolved"].is_object());
+    assert!(lines[0]["resolved"].is_array());
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[1]["error"].as_str().unwrap().contains("invalid JSON"));
     assert_eq!(lines[2]["id"], 42);

@@ -17,6 +17,7 @@ pub mod coverage;
 pub mod domains;
 pub mod explain;
 pub mod export;
+pub mod fields;
 pub mod fix;
 pub mod generated;
 pub mod launch;
@@ -38,7 +39,6 @@ use domains::flags::find_flag;
 use domains::gpu::{DEFAULT_CUDA, Hardware, find_gpu, parse_capability, parse_cuda};
 use pipeline::{Ctx, State, diagnostic};
 use pyfmt::PyVal;
-use report::Resolved;
 
 /// Validates a configuration: diagnostics, effective configuration, commands and fixes.
 pub fn validate(cfg: &LaunchConfig) -> Report {
@@ -168,6 +168,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
 
     let mut st = State::new(&parsed.args);
     let blocked = diags.iter().any(|d| d.severity == Severity::Error);
+    let mut resolved = Vec::new();
     if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
         let arch = apply_model_overrides(arch, cfg, v, &mut diags);
         let ctx = Ctx {
@@ -179,6 +180,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
             given: &parsed.given,
         };
         pipeline::run(&ctx, &mut st);
+        resolved = pipeline::resolved(&ctx, &st);
     }
     diags.append(&mut st.diags);
     let verdict = if diags.iter().any(|d| d.severity == Severity::Error) {
@@ -194,11 +196,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         hardware: hw,
         arch: arch.map(|a| a.name.to_string()),
         diagnostics: diags,
-        resolved: if blocked {
-            Resolved::default()
-        } else {
-            pipeline::resolved(&st)
-        },
+        resolved,
         command: command::render_command(cfg),
         corrected: None,
         args: (!blocked).then(|| Box::new(st.cur)),

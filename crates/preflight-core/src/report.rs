@@ -3,7 +3,6 @@
 use crate::config::LaunchConfig;
 use crate::domains::gpu::Hardware;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -168,49 +167,6 @@ pub enum Origin {
     Step(String),
 }
 
-/// The effective configuration SGLang would run, with SGLang's spelling of each value.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Resolved {
-    /// `attention_backend`.
-    pub attention_backend: Option<String>,
-    /// `prefill_attention_backend`.
-    pub prefill_attention_backend: Option<String>,
-    /// `decode_attention_backend`.
-    pub decode_attention_backend: Option<String>,
-    /// `dsa_prefill_backend` (`None` for non-DSA models).
-    pub dsa_prefill_backend: Option<String>,
-    /// `dsa_decode_backend`.
-    pub dsa_decode_backend: Option<String>,
-    /// `dsv4_prefill_backend`.
-    pub dsv4_prefill_backend: Option<String>,
-    /// `dsv4_attn_backend`.
-    pub dsv4_attn_backend: Option<String>,
-    /// `kv_cache_dtype` (string spelling, e.g. `fp8_e4m3`, `bfloat16`, `auto`).
-    pub kv_cache_dtype: Option<String>,
-    /// The torch dtype the KV cache is allocated with (`torch.bfloat16`), at construction.
-    pub kv_cache_torch_dtype: Option<String>,
-    /// `page_size` in tokens.
-    pub page_size: Option<i64>,
-    /// `speculative_algorithm`.
-    pub speculative_algorithm: Option<String>,
-    /// `speculative_eagle_topk`.
-    pub speculative_eagle_topk: Option<i64>,
-    /// `speculative_num_steps`.
-    pub speculative_num_steps: Option<i64>,
-    /// `speculative_num_draft_tokens`.
-    pub speculative_num_draft_tokens: Option<i64>,
-    /// CUDA graphs disabled by a rewrite.
-    pub disable_cuda_graph: bool,
-    /// `disable_radix_cache`.
-    pub disable_radix_cache: bool,
-    /// `mamba_backend` (hybrid models).
-    pub mamba_backend: Option<String>,
-    /// `linear_attn_backend` (hybrid models).
-    pub linear_attn_backend: Option<String>,
-    /// Where each value came from, keyed by field name.
-    pub origin: BTreeMap<String, Origin>,
-}
-
 /// Overall verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -314,8 +270,9 @@ pub struct Report {
     pub arch: Option<String>,
     /// Findings, in the order SGLang would raise or log them.
     pub diagnostics: Vec<Diagnostic>,
-    /// The effective configuration (on an error: what had been resolved so far).
-    pub resolved: Resolved,
+    /// The effective configuration, one entry per row of [`crate::fields::RESOLVED_FIELDS`]
+    /// (on an error: what had been resolved so far; empty when the input checks failed).
+    pub resolved: Vec<crate::fields::ResolvedValue>,
     /// The launch command for the configuration as given.
     pub command: String,
     /// The best verified fix for all errors, if any (also the first fix of the first error).
@@ -331,6 +288,26 @@ impl Report {
         self.diagnostics
             .iter()
             .find(|d| d.severity == Severity::Error)
+    }
+
+    /// A resolved field's value as text (`None` when unset or not resolved).
+    pub fn resolved_str(&self, key: &str) -> Option<String> {
+        self.resolved
+            .iter()
+            .find(|r| r.key == key)
+            .and_then(|r| match &r.value {
+                serde_json::Value::Null => None,
+                serde_json::Value::String(s) => Some(s.clone()),
+                other => Some(other.to_string()),
+            })
+    }
+
+    /// A resolved integer field.
+    pub fn resolved_int(&self, key: &str) -> Option<i64> {
+        self.resolved
+            .iter()
+            .find(|r| r.key == key)
+            .and_then(|r| r.value.as_i64())
     }
 
     /// All errors.

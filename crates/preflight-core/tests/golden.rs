@@ -18,9 +18,10 @@ fn resolved_value(r: &Report, field: &str) -> Option<Value> {
     if let Some(v) = r.args.as_ref().and_then(|a| a.get(field)) {
         return Some(v.to_json());
     }
-    serde_json::to_value(&r.resolved)
-        .ok()
-        .and_then(|v| v.get(field).cloned())
+    r.resolved
+        .iter()
+        .find(|v| v.key == field)
+        .map(|v| v.value.clone())
 }
 
 fn check(case: &Value) -> Result<Option<String>, String> {

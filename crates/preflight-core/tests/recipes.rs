@@ -28,16 +28,20 @@ fn deepseek_v32_recipe() {
     for gpu in ["H200", "B200"] {
         let r = check(DSV32, gpu);
         assert_eq!(r.verdict, Verdict::Ok, "{gpu}: {:#?}", r.first_error());
-        assert_eq!(r.resolved.attention_backend.as_deref(), Some("dsa"));
-        assert_eq!(r.resolved.page_size, Some(64));
+        assert_eq!(r.resolved_str("attention_backend").as_deref(), Some("dsa"));
+        assert_eq!(r.resolved_int("page_size"), Some(64));
         assert!(kernel_codes(&r).is_empty(), "{gpu}: {:?}", kernel_codes(&r));
     }
     assert_eq!(
-        check(DSV32, "H200").resolved.kv_cache_dtype.as_deref(),
+        check(DSV32, "H200")
+            .resolved_str("kv_cache_dtype")
+            .as_deref(),
         Some("bfloat16")
     );
     assert_eq!(
-        check(DSV32, "B200").resolved.dsa_decode_backend.as_deref(),
+        check(DSV32, "B200")
+            .resolved_str("dsa_decode_backend")
+            .as_deref(),
         Some("trtllm")
     );
     // The same launch on an RTX PRO 6000 starts, but the trtllm DSA kernels do not exist there:
@@ -80,7 +84,7 @@ fn glm5_recipes() {
     );
     assert_eq!(ok.verdict, Verdict::Ok);
     assert_eq!(
-        ok.resolved.dsa_prefill_backend.as_deref(),
+        ok.resolved_str("dsa_prefill_backend").as_deref(),
         Some("flashinfer_sparse_mla")
     );
     let bad = check(
@@ -98,12 +102,15 @@ fn gpt_oss_recipes() {
         "H100",
     );
     assert_eq!(r.verdict, Verdict::Ok);
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("fa3"));
+    assert_eq!(r.resolved_str("attention_backend").as_deref(), Some("fa3"));
     let r = check(
         "python3 -m sglang.launch_server --model-path openai/gpt-oss-120b --tp 2",
         "B200",
     );
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("trtllm_mha"));
+    assert_eq!(
+        r.resolved_str("attention_backend").as_deref(),
+        Some("trtllm_mha")
+    );
     let r = check(
         "python3 -m sglang.launch_server --model-path openai/gpt-oss-120b --attention-backend flashinfer",
         "H100",
@@ -121,19 +128,22 @@ fn gpt_oss_recipes() {
 fn deepseek_v4_and_v3_recipes() {
     let r = check("sglang serve deepseek-ai/DeepSeek-V4-Flash --tp 8", "B200");
     assert_eq!(r.verdict, Verdict::Ok);
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("dsv4"));
-    assert_eq!(r.resolved.page_size, Some(256));
+    assert_eq!(r.resolved_str("attention_backend").as_deref(), Some("dsv4"));
+    assert_eq!(r.resolved_int("page_size"), Some(256));
     let r = check(
         "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --trust-remote-code",
         "B200",
     );
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("trtllm_mla"));
-    assert_eq!(r.resolved.page_size, Some(64));
+    assert_eq!(
+        r.resolved_str("attention_backend").as_deref(),
+        Some("trtllm_mla")
+    );
+    assert_eq!(r.resolved_int("page_size"), Some(64));
     let r = check(
         "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --trust-remote-code",
         "H200",
     );
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("fa3"));
+    assert_eq!(r.resolved_str("attention_backend").as_deref(), Some("fa3"));
 }
 
 /// Llama 4 Scout with the fa3 backend of Hopper recipes, moved to a B200.

@@ -86,7 +86,7 @@ fn seed1_one_side_set_other_filled() {
         r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse"}"#,
     );
     assert_eq!(
-        r.resolved.dsa_decode_backend.as_deref(),
+        r.resolved_str("dsa_decode_backend").as_deref(),
         Some("flashinfer_sparse_mla")
     );
     assert!(first_message(&r).ends_with("but got ['flashmla_sparse']."));
@@ -96,17 +96,20 @@ fn seed1_one_side_set_other_filled() {
 fn seed1_defaults_pass_on_sm12() {
     let r = run(r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM"}"#);
     assert_eq!(r.verdict, Verdict::Ok, "{:#?}", r.diagnostics);
-    assert_eq!(r.resolved.kv_cache_dtype.as_deref(), Some("fp8_e4m3"));
-    assert_eq!(r.resolved.attention_backend.as_deref(), Some("dsa"));
     assert_eq!(
-        r.resolved.dsa_prefill_backend.as_deref(),
+        r.resolved_str("kv_cache_dtype").as_deref(),
+        Some("fp8_e4m3")
+    );
+    assert_eq!(r.resolved_str("attention_backend").as_deref(), Some("dsa"));
+    assert_eq!(
+        r.resolved_str("dsa_prefill_backend").as_deref(),
         Some("flashinfer_sparse_mla")
     );
     assert_eq!(
-        r.resolved.dsa_decode_backend.as_deref(),
+        r.resolved_str("dsa_decode_backend").as_deref(),
         Some("flashinfer_sparse_mla")
     );
-    assert_eq!(r.resolved.page_size, Some(64));
+    assert_eq!(r.resolved_int("page_size"), Some(64));
 }
 
 #[test]
@@ -126,9 +129,15 @@ fn seed2_q8_prefill_off_hopper() {
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","dsv4_prefill_backend":"flashmla_sparse_q8"}"#,
     );
     assert_eq!(ok.verdict, Verdict::Ok);
-    assert_eq!(ok.resolved.page_size, Some(256));
-    assert_eq!(ok.resolved.kv_cache_dtype.as_deref(), Some("fp8_e4m3"));
-    assert_eq!(ok.resolved.attention_backend.as_deref(), Some("dsv4"));
+    assert_eq!(ok.resolved_int("page_size"), Some(256));
+    assert_eq!(
+        ok.resolved_str("kv_cache_dtype").as_deref(),
+        Some("fp8_e4m3")
+    );
+    assert_eq!(
+        ok.resolved_str("attention_backend").as_deref(),
+        Some("dsv4")
+    );
 }
 
 #[test]

@@ -18,8 +18,11 @@ test('validate: seed 1 gives SGLang\'s message and plain objects', () => {
   const e = r.diagnostics.find((d) => d.severity === 'error');
   assert.equal(e.code, 'DSA001');
   assert.match(e.message, /^flashinfer_sparse_mla supports only GLM DSA/);
-  assert.equal(typeof r.resolved.origin, 'object');
-  assert.ok(!(r.resolved.origin instanceof Map));
+  assert.equal(r.class, 'refused');
+  assert.ok(Array.isArray(r.resolved));
+  const kv = r.resolved.find((v) => v.key === 'kv_cache_dtype');
+  assert.equal(typeof kv.origin, 'object');
+  assert.ok(!(kv.origin instanceof Map));
   assert.ok(r.corrected.changes.length >= 1);
 });
 

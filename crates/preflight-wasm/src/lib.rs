@@ -69,20 +69,21 @@ export interface Diagnostic {
   raised_by_sglang: boolean;
   fixes: Fix[];
 }
-export type Origin = { kind: "user" } | { kind: "default" } | { kind: "rule"; rule: string };
-export interface Resolved {
-  attention_backend: string | null;
-  prefill_attention_backend: string | null;
-  decode_attention_backend: string | null;
-  dsa_prefill_backend: string | null;
-  dsa_decode_backend: string | null;
-  dsv4_prefill_backend: string | null;
-  dsv4_attn_backend: string | null;
-  kv_cache_dtype: string | null;
-  kv_cache_torch_dtype: string | null;
-  page_size: number | null;
-  origin: Record<string, Origin>;
-  [field: string]: unknown;
+export type Origin = { kind: "user" } | { kind: "default" } | { kind: "rule"; rule: string } | { kind: "step"; rule: string };
+export type VerdictClass = "refused" | "crashes" | "starts_with_risks" | "starts" | "cannot_judge";
+/** One row of the resolved-field table (core fields::RESOLVED_FIELDS), in table order. */
+export interface ResolvedValue {
+  /** The ServerArgs field, e.g. "attention_backend". */
+  key: string;
+  label: string;
+  group: "attention" | "sparse" | "speculative" | "parallel" | "moe" | "serving";
+  /** The value as JSON (null = Python None). */
+  value: unknown;
+  /** As shown: "fa3", "64", "trtllm (= attention backend)". */
+  text: string;
+  origin: Origin;
+  /** Whether the page and the CLI show the row for this launch. */
+  shown: boolean;
 }
 export interface Hardware {
   name: string;
@@ -94,12 +95,14 @@ export interface Hardware {
 }
 export interface Report {
   verdict: "ok" | "error";
+  /** What will happen, in plain classes. */
+  class: VerdictClass;
   sglang: string;
   hardware: Hardware | null;
   arch: string | null;
   /** In the order SGLang would raise or log them. */
   diagnostics: Diagnostic[];
-  resolved: Resolved;
+  resolved: ResolvedValue[];
   command: string;
   corrected: Fix | null;
 }

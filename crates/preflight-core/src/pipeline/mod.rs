@@ -13,7 +13,7 @@ use crate::config::LaunchConfig;
 use crate::domains::arch::Arch;
 use crate::domains::gpu::Hardware;
 use crate::pyfmt::{PyVal, render};
-use crate::report::{Diagnostic, Origin, Resolved, Severity};
+use crate::report::{Diagnostic, Origin, Severity};
 use crate::rules::RuleInfo;
 use crate::version::SglangVersion;
 use std::collections::{BTreeMap, BTreeSet};
@@ -223,34 +223,14 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     spec::handle_speculative_decoding(ctx, st) // :306
 }
 
-/// The effective configuration shown in the report.
-pub fn resolved(st: &State) -> Resolved {
-    let c = &st.cur;
-    Resolved {
-        attention_backend: c.attention_backend.clone(),
-        prefill_attention_backend: c.prefill_attention_backend.clone(),
-        decode_attention_backend: c.decode_attention_backend.clone(),
-        dsa_prefill_backend: c.dsa_prefill_backend.clone(),
-        dsa_decode_backend: c.dsa_decode_backend.clone(),
-        dsv4_prefill_backend: Some(c.dsv4_prefill_backend.clone()),
-        dsv4_attn_backend: Some(c.dsv4_attn_backend.clone()),
-        kv_cache_dtype: Some(c.kv_cache_dtype.clone()),
-        kv_cache_torch_dtype: st.kv_cache_torch_dtype.clone(),
-        page_size: c.page_size,
-        speculative_algorithm: c.speculative_algorithm.clone(),
-        speculative_eagle_topk: c.speculative_eagle_topk,
-        speculative_num_steps: c.speculative_num_steps,
-        speculative_num_draft_tokens: c.speculative_num_draft_tokens,
-        disable_cuda_graph: c.disable_cuda_graph,
-        disable_radix_cache: c.disable_radix_cache,
-        mamba_backend: Some(c.mamba_backend.clone()),
-        linear_attn_backend: Some(c.linear_attn_backend.clone()),
-        origin: st
-            .origin
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    }
+/// The effective configuration shown in the report (see [`crate::fields`]).
+pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
+    let cx = crate::fields::Context {
+        dsa: ctx.arch.dsa,
+        dsv4: ctx.arch.family == crate::domains::arch::Family::DeepseekV4,
+        hybrid: ctx.arch.hybrid_gdn,
+    };
+    crate::fields::resolve_fields(&st.cur, st.kv_cache_torch_dtype.as_deref(), &st.origin, cx)
 }
 
 /// Origins of the displayed fields that no step wrote: the user's value or SGLang's default.
