@@ -58,12 +58,14 @@ pub fn validate(cfg: &LaunchConfig) -> Report {
     report
 }
 
-/// The release a configuration asks for (the newest modelled one when absent or unknown).
+/// The release a configuration is evaluated with: the one it asks for when modelled, the
+/// nearest modelled one for a known but unmodelled release, the newest modelled one when
+/// absent or unknown.
 pub fn version_of(cfg: &LaunchConfig) -> SglangVersion {
-    cfg.sglang
-        .as_deref()
-        .and_then(SglangVersion::parse)
-        .unwrap_or(SglangVersion::LATEST)
+    match cfg.sglang.as_deref().and_then(SglangVersion::parse_known) {
+        Some(v) => v.nearest_modelled(),
+        None => SglangVersion::LATEST,
+    }
 }
 
 /// Validates without searching for fixes (what the fix search itself calls).
@@ -167,7 +169,10 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
     unmodelled_notes(cfg, v, &mut diags);
 
     let mut st = State::new(&parsed.args);
-    let blocked = diags.iter().any(|d| d.severity == Severity::Error);
+    // evaluation goes on with the nearest modelled release when the asked one is not modelled
+    let blocked = diags
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.code != rules::input::UNKNOWN_VERSION.code);
     let mut resolved = Vec::new();
     if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
         let arch = apply_model_overrides(arch, cfg, v, &mut diags);

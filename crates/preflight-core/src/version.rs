@@ -70,10 +70,14 @@ impl SglangVersion {
     }
 
     /// Parses `"0.5.23"`, `"v0.5.23"`, `"0.5.23.post1"` or `"0.5.23-cu129"`-style strings
-    /// into a known release (modelled or not).
+    /// into a known release (modelled or not); `"latest"` is the newest modelled release (as
+    /// the `lmsysorg/sglang:latest` image is read).
     ///
     /// Returns `None` for a release Preflight has no tables for.
     pub fn parse_known(s: &str) -> Option<SglangVersion> {
+        if s.trim().eq_ignore_ascii_case("latest") {
+            return Some(SglangVersion::LATEST);
+        }
         let s = s.trim().trim_start_matches(['v', 'V']);
         let base: String = s
             .split(|c: char| !(c.is_ascii_digit() || c == '.'))
