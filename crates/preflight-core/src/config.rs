@@ -29,6 +29,10 @@ pub struct LaunchConfig {
     /// CUDA version of the torch build, e.g. `"12.9"`; default [`crate::domains::gpu::DEFAULT_CUDA`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cuda_version: Option<String>,
+    /// The ROCm build of the image (`rocm700` → `"7.0.0"`), from a ROCm image tag: such an
+    /// image runs on AMD GPUs only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rocm_version: Option<String>,
     /// Hugging Face `architectures[0]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arch: Option<String>,
@@ -113,6 +117,7 @@ impl LaunchConfig {
             "arch" => self.arch.clone(),
             "sglang" => self.sglang.clone(),
             "cuda_version" => self.cuda_version.clone(),
+            "rocm_version" => self.rocm_version.clone(),
             "compute_capability" => self.compute_capability.clone(),
             "model_path" => self.model_path.clone(),
             k => match k.strip_prefix("env.") {
@@ -135,6 +140,7 @@ impl LaunchConfig {
             "arch" => self.arch = v,
             "sglang" => self.sglang = v,
             "cuda_version" => self.cuda_version = v,
+            "rocm_version" => self.rocm_version = v,
             "compute_capability" => {
                 self.compute_capability = v;
                 if self.compute_capability.is_some() {

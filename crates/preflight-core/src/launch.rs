@@ -731,6 +731,7 @@ fn read_container(text: &str, c: &Container, opts: &ParseOptions) -> Launch {
     // the release (and CUDA build) from the image tag, as for `docker run`
     let mut release = None;
     let mut cuda = None;
+    let mut rocm = None;
     if let Some(img) = c.image.as_ref().and_then(Node::text) {
         let name = img.split('@').next().unwrap_or("");
         let slash = name.rfind('/').map_or(0, |i| i + 1);
@@ -739,10 +740,16 @@ fn read_container(text: &str, c: &Container, opts: &ParseOptions) -> Launch {
                 .to_ascii_lowercase()
                 .contains("sglang")
         {
-            let (v, cu) = parse::image_release(&name[slash + colon + 1..]);
-            if v.as_deref().and_then(SglangVersion::parse).is_some() {
-                release = v;
-                cuda = cu;
+            let tag = parse::image_release(&name[slash + colon + 1..]);
+            if tag
+                .version
+                .as_deref()
+                .and_then(SglangVersion::parse_known)
+                .is_some()
+            {
+                release = tag.version;
+                cuda = tag.cuda;
+                rocm = tag.rocm;
             }
         }
     }
@@ -753,6 +760,9 @@ fn read_container(text: &str, c: &Container, opts: &ParseOptions) -> Launch {
     let mut parsed = parse_command_with(&j.joined, &sub);
     if parsed.config.cuda_version.is_none() {
         parsed.config.cuda_version = cuda;
+    }
+    if parsed.config.rocm_version.is_none() {
+        parsed.config.rocm_version = rocm;
     }
     // diagnostics about the list itself point into the input: keep them without a span in
     // the joined command's coordinates

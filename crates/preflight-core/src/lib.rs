@@ -138,6 +138,18 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         }
     };
 
+    // a ROCm image runs on AMD GPUs only
+    if let (Some(rocm), Some(h)) = (cfg.rocm_version.as_deref(), hw.as_ref())
+        && h.is_cuda()
+    {
+        diags.push(bad_setting(
+            v,
+            "rocm_version",
+            rocm,
+            "an image for the GPU's vendor: this ROCm image does not run on an NVIDIA GPU (use a CUDA image such as lmsysorg/sglang:vX.Y.Z-cu129, or pick an AMD GPU)",
+        ));
+    }
+
     let arch_name = cfg.arch.clone().or_else(|| {
         cfg.model_path
             .as_deref()

@@ -140,8 +140,9 @@ fn an_unmodelled_release_cannot_be_judged_but_shows_the_nearest() {
     let d = r.first_error().unwrap();
     assert_eq!(d.code, "INPUT004");
     assert!(
-        d.message
-            .starts_with("Preflight does not model SGLang '0.5.21': the checks shown are those of "),
+        d.message.starts_with(
+            "Preflight does not model SGLang '0.5.21': the checks shown are those of "
+        ),
         "{}",
         d.message
     );
@@ -153,4 +154,34 @@ fn an_unmodelled_release_cannot_be_judged_but_shows_the_nearest() {
             .unwrap(),
     );
     assert_eq!(latest.class, preflight_core::VerdictClass::Starts);
+}
+
+#[test]
+fn docker_tags_give_the_release_and_the_build() {
+    use preflight_core::check::{CheckOptions, check};
+    let opts = |gpu: &str| CheckOptions {
+        gpu: Some(gpu.into()),
+        ..Default::default()
+    };
+    // a ROCm image on an NVIDIA GPU cannot run there
+    let c = check(
+        "docker run lmsysorg/sglang:v0.5.23-rocm700-mi30x python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+        &opts("H100"),
+        None,
+    );
+    assert_eq!(c.config.rocm_version.as_deref(), Some("7.0.0"));
+    assert_eq!(c.class, preflight_core::VerdictClass::CannotJudge, "{}", c.headline);
+    let c = check(
+        "docker run lmsysorg/sglang:v0.5.23-rocm700-mi30x python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+        &opts("MI300X"),
+        None,
+    );
+    assert_eq!(c.class, preflight_core::VerdictClass::Starts, "{}", c.headline);
+    // the CUDA build of the tag
+    let c = check(
+        "docker run lmsysorg/sglang:v0.5.23-cu129 python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+        &opts("H100"),
+        None,
+    );
+    assert_eq!(c.config.cuda_version.as_deref(), Some("12.9"));
 }

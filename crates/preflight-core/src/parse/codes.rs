@@ -224,7 +224,7 @@ code!(
     Info,
     false,
     "The image tag names no release",
-    "Tags such as `latest`, `dev` or `nightly-…` name no SGLang release; the newest modelled release is checked."
+    "Tags such as `dev` or `nightly-…` name no SGLang release; the newest modelled release is checked (`latest` is read as the newest modelled release)."
 );
 code!(
     ENV_UNKNOWN,

@@ -859,7 +859,14 @@ impl<'a> Parser<'a> {
             );
             return;
         }
-        let (version, cuda) = image_release(tag);
+        let ImageTag {
+            version,
+            cuda,
+            rocm,
+        } = image_release(tag);
+        if let Some(r) = rocm {
+            self.cfg.rocm_version = Some(r);
+        }
         match version {
             Some(ver) => {
                 let tag_span = tag_at.map_or(w.span, |at| w.sub_span(at, at + tag.len()));
@@ -1617,10 +1624,28 @@ fn python_module(words: &[Word], k: usize) -> Option<usize> {
     None
 }
 
-/// Release and CUDA build of an SGLang image tag: `v0.5.23-cu129` → (`0.5.23`, `12.9`);
-/// `latest`, `dev`, `nightly-…` → no release.
-pub fn image_release(tag: &str) -> (Option<String>, Option<String>) {
+/// What an SGLang image tag says about the build.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImageTag {
+    /// The release (`0.5.23`, `0.5.23.post1`); `latest` is the newest modelled release.
+    pub version: Option<String>,
+    /// The CUDA build, `cu129` → `12.9`.
+    pub cuda: Option<String>,
+    /// The ROCm build, `rocm700` → `7.0.0` (the image then only runs on AMD GPUs).
+    pub rocm: Option<String>,
+}
+
+/// Reads an SGLang image tag: `v0.5.23-cu129` → release `0.5.23`, CUDA `12.9`;
+/// `v0.5.21-rocm700-mi30x` → release `0.5.21`, ROCm `7.0.0`; `latest` → the newest modelled
+/// release; `dev`, `nightly-…` → no release.
+pub fn image_release(tag: &str) -> ImageTag {
     let t = tag.trim().trim_start_matches(['v', 'V']);
+    if t.eq_ignore_ascii_case("latest") {
+        return ImageTag {
+            version: Some(SglangVersion::LATEST.to_string()),
+            ..ImageTag::default()
+        };
+    }
     let mut ver: String = t
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')
@@ -1640,15 +1665,28 @@ pub fn image_release(tag: &str) -> (Option<String>, Option<String>) {
     let version = (ver.split('.').filter(|s| !s.is_empty()).count() >= 3
         && ver.chars().next().is_some_and(|c| c.is_ascii_digit()))
     .then_some(ver);
+    let digits = |d: &str| d.len() >= 3 && d.chars().all(|c| c.is_ascii_digit());
     let cuda = t.split(['-', '_']).find_map(|part| {
-        let d = part.strip_prefix("cu")?;
-        if d.len() < 3 || !d.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
+        let d = part.strip_prefix("cu").filter(|d| digits(d))?;
         let (major, minor) = d.split_at(2);
         Some(format!("{}.{}", major.trim_start_matches('0'), minor))
     });
-    (version, cuda)
+    let rocm = t.split(['-', '_']).find_map(|part| {
+        let d = part.strip_prefix("rocm").filter(|d| digits(d))?;
+        let mut chars = d.chars();
+        let major = chars.next()?;
+        let minor = chars.next()?;
+        let patch: String = chars.collect();
+        Some(format!(
+            "{major}.{minor}.{}",
+            if patch.is_empty() { "0" } else { &patch }
+        ))
+    });
+    ImageTag {
+        version,
+        cuda,
+        rocm,
+    }
 }
 
 #[cfg(test)]

@@ -91,21 +91,31 @@ fn docker_run() {
     assert_eq!(at(t, tag.value.unwrap()), "v0.5.19-cu129");
     assert!(p.anchors.docker_env_at.is_some());
 
+    // `latest` is the newest modelled release
     let p = parse_command("docker run lmsysorg/sglang:latest sglang serve Qwen/Qwen3-8B");
+    assert!(codes_of(&p).is_empty(), "{:?}", codes_of(&p));
+    assert_eq!(
+        p.config.sglang.as_deref(),
+        Some(crate::SglangVersion::LATEST.as_str())
+    );
+    let p = parse_command("docker run lmsysorg/sglang:dev sglang serve Qwen/Qwen3-8B");
     assert_eq!(codes_of(&p), ["PARSE021"]);
     assert_eq!(p.config.sglang, None);
     assert_eq!(p.config.arch.as_deref(), Some("Qwen3ForCausalLM"));
     let p = parse_command("docker run -d lmsysorg/sglang:v0.5.23");
     assert_eq!(codes_of(&p), ["PARSE020"]);
+    let t = image_release("v0.5.23.post1-cu130-b200");
+    assert_eq!(t.version.as_deref(), Some("0.5.23.post1"));
+    assert_eq!(t.cuda.as_deref(), Some("13.0"));
+    let t = image_release("v0.5.21-rocm700-mi30x");
+    assert_eq!(t.version.as_deref(), Some("0.5.21"));
+    assert_eq!((t.cuda, t.rocm.as_deref()), (None, Some("7.0.0")));
+    assert_eq!(image_release("v0.5.22-cu129").cuda.as_deref(), Some("12.9"));
     assert_eq!(
-        image_release("v0.5.23.post1-cu130-b200").0.as_deref(),
-        Some("0.5.23.post1")
+        image_release("latest").version.as_deref(),
+        Some(crate::SglangVersion::LATEST.as_str())
     );
-    assert_eq!(
-        image_release("v0.5.23.post1-cu130-b200").1.as_deref(),
-        Some("13.0")
-    );
-    assert_eq!(image_release("dev"), (None, None));
+    assert_eq!(image_release("dev"), crate::parse::ImageTag::default());
 }
 
 #[test]
