@@ -34,6 +34,15 @@ def fail(msg: str) -> "None":
     sys.exit(2)
 
 
+def ensure_hash_seed() -> None:
+    """Re-executes the script with ``PYTHONHASHSEED=0`` unless it already runs with it: the
+    order of a set of strings (argparse ``choices`` given as a set, a set's ``repr``) depends on
+    the seed, and the data must be reproducible byte for byte (the oracle uses 0 too)."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+
+
 def version_key(v: str) -> tuple:
     """Sort key of a release string such as ``0.5.23`` or ``0.5.23.post1``."""
     out = []

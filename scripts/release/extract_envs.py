@@ -96,7 +96,18 @@ def static_default(node: ast.expr | None, enums: dict) -> tuple[str, object, boo
     return "literal", jv, True
 
 
+def _scrub(value, root):
+    if isinstance(value, str):
+        return common.scrub(value, root)
+    if isinstance(value, list):
+        return [_scrub(v, root) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v, root) for k, v in value.items()}
+    return value
+
+
 def main() -> None:
+    common.ensure_hash_seed()
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
     if len(args) != 2 or any(f != "--import" for f in flags):
@@ -214,10 +225,15 @@ def main() -> None:
                 if jv != e["default"]:
                     mismatches.append(f"{e['name']}: runtime default {f.default!r}")
             else:
-                e["default"] = jv
+                # An expression evaluated at import (``2 ** 31``, ``tuple()``, or
+                # ``os.path.expanduser("~/.cache/sglang")``): the user's home is written ``~``.
+                scrubbed = _scrub(jv, root)
+                if scrubbed != jv:
+                    e["machine_dependent"] = True
+                e["default"] = scrubbed
                 e["default_kind"] = "evaluated"
             if not exact:
-                e["default_repr"] = common.stable_repr(f.default)
+                e["default_repr"] = common.scrub(common.stable_repr(f.default), root)
         dep_runtime = sorted(getattr(environ, "_DEPRECATED_ENVS", {}) or {})
         crosscheck.update(
             {

@@ -190,6 +190,7 @@ def declaring_class(name: str, sources: list[type]):
 
 
 def main() -> None:
+    common.ensure_hash_seed()
     if len(sys.argv) != 3:
         common.fail(__doc__.strip().splitlines()[-1].strip())
     root = common.wheel_root(sys.argv[1])
@@ -248,9 +249,9 @@ def main() -> None:
         rec["type_hint"] = hint_text(tp)
         rec["default_kind"] = default_kind
         jv, exact = common.to_json_value(default)
-        rec["default"] = jv
+        rec["default"] = common.scrub(jv, root) if isinstance(jv, str) else jv
         if not exact:
-            rec["default_repr"] = common.stable_repr(default)
+            rec["default_repr"] = common.scrub(common.stable_repr(default), root)
         rec["resolvable"] = bool(getattr(arg, "resolvable", False)) if arg else False
         rec["no_cli"] = bool(getattr(arg, "no_cli", False)) if arg else False
         fb = getattr(arg, "fallback", None) if arg else None

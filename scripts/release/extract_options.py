@@ -39,6 +39,7 @@ def json_or_repr(value, out: dict, key: str) -> None:
 
 
 def main() -> None:
+    common.ensure_hash_seed()
     if len(sys.argv) != 3:
         common.fail(__doc__.strip().splitlines()[-1].strip())
     root = common.wheel_root(sys.argv[1])

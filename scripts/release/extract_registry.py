@@ -235,6 +235,7 @@ def imported_registry(root: Path) -> dict:
 
 
 def main() -> None:
+    common.ensure_hash_seed()
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
     if len(args) != 2 or any(f != "--import" for f in flags):
