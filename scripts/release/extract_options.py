@@ -73,6 +73,7 @@ def main() -> None:
         if a.choices is None:
             o["choices"] = []
             o["choices_container"] = None
+            o["choices_unordered"] = False
         else:
             o["choices_container"] = type(a.choices).__name__
             items = list(a.choices)
