@@ -16,6 +16,8 @@ step "cargo clippy (native)"
 cargo clippy --workspace --all-targets --offline -- -D warnings
 step "cargo clippy (wasm32, web)"
 cargo clippy -p preflight-web --all-targets --offline --target wasm32-unknown-unknown -- -D warnings
+step "release data tooling (scripts/release)"
+python3 scripts/release/test_release.py
 step "cargo test (native)"
 cargo test --workspace --offline
 step "cargo test (wasm32, headless Chromium)"
