@@ -93,6 +93,10 @@ else
   echo "[add-release] no other release in data/releases/: no drift report"
 fi
 
+# 5. The reviewed release list (appended, not modelled yet) and the generated Rust tables.
+"$PY" scripts/release/register_release.py "$VERSION"
+"$PY" scripts/release/emit_rust.py
+
 cat <<EOF
 
 [add-release] done: data/releases/$VERSION/${PREV:+ and docs/releases/drift-$VERSION.md (vs $PREV)}
@@ -104,6 +108,9 @@ Next, for the reviewer:
   3. Read docs/releases/drift-$VERSION.md: every new / gone / reworded site in a mirrored file
      is a rule to add, retire or re-word (docs/adding-a-rule.md); renamed options, changed
      choices and defaults go to the flag and choice tables.
-  4. Regenerate the Rust tables from the JSON and add $VERSION to src/version.rs.
+  4. The Rust tables are regenerated (crates/preflight-core/src/generated/); $VERSION is in
+     data/releases/releases.json with "modelled": false until every rule is checked against
+     it and its golden sets agree (docs/adding-a-release.md); then set it to true and re-run
+     python3 scripts/release/emit_rust.py.
   5. Commit data/releases/$VERSION/ and the drift report with the code that uses them.
 EOF

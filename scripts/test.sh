@@ -18,6 +18,8 @@ step "cargo clippy (wasm32, web)"
 cargo clippy -p preflight-web --all-targets --offline --target wasm32-unknown-unknown -- -D warnings
 step "release data tooling (scripts/release)"
 python3 scripts/release/test_release.py
+step "generated Rust tables are fresh (scripts/release/emit_rust.py --check)"
+python3 scripts/release/emit_rust.py --check
 step "cargo test (native)"
 cargo test --workspace --offline
 step "cargo test (wasm32, headless Chromium)"

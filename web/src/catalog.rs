@@ -163,7 +163,7 @@ fn backend_names() -> &'static BTreeSet<&'static str> {
         let mut out = BTreeSet::new();
         for f in FLAGS.iter().filter(|f| f.name.ends_with("_backend")) {
             match f.kind {
-                FlagKind::Choice(_) => {
+                FlagKind::Choice => {
                     for v in SglangVersion::all() {
                         out.extend(f.choices(v).unwrap_or_default().iter().copied());
                     }

@@ -178,7 +178,7 @@ pub fn flag_suggestions(flag: &FlagSpec) -> Vec<String> {
     match flag.kind {
         FlagKind::Text(vals) => vals.iter().map(|s| s.to_string()).collect(),
         FlagKind::Int(vals) => vals.iter().map(|i| i.to_string()).collect(),
-        FlagKind::Choice(_) | FlagKind::Bool => Vec::new(),
+        FlagKind::Choice | FlagKind::Bool => Vec::new(),
     }
 }
 

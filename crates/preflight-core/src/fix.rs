@@ -92,8 +92,10 @@ fn candidates(key: &str, v: SglangVersion) -> Vec<Option<String>> {
     }
     if let Some(f) = find_flag(key) {
         match f.kind {
-            FlagKind::Choice(c) => out.extend(
-                c(v).iter()
+            FlagKind::Choice => out.extend(
+                f.choices(v)
+                    .unwrap_or_default()
+                    .iter()
                     // a value equal to SGLang's default is the same fix as removing the flag
                     .filter(|s| !ALIASES.contains(s) && **s != f.default_label)
                     .map(|s| Some(s.to_string())),

@@ -170,13 +170,23 @@ fn docker_tags_give_the_release_and_the_build() {
         None,
     );
     assert_eq!(c.config.rocm_version.as_deref(), Some("7.0.0"));
-    assert_eq!(c.class, preflight_core::VerdictClass::CannotJudge, "{}", c.headline);
+    assert_eq!(
+        c.class,
+        preflight_core::VerdictClass::CannotJudge,
+        "{}",
+        c.headline
+    );
     let c = check(
         "docker run lmsysorg/sglang:v0.5.23-rocm700-mi30x python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
         &opts("MI300X"),
         None,
     );
-    assert_eq!(c.class, preflight_core::VerdictClass::Starts, "{}", c.headline);
+    assert_eq!(
+        c.class,
+        preflight_core::VerdictClass::Starts,
+        "{}",
+        c.headline
+    );
     // the CUDA build of the tag
     let c = check(
         "docker run lmsysorg/sglang:v0.5.23-cu129 python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",

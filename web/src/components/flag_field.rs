@@ -42,7 +42,7 @@ pub fn FlagField(props: &FlagFieldProps) -> Html {
                 .reform(move |on: bool| Action::Set(name.into(), on.then(|| "true".to_string())));
             html! { <CheckField {id} {label} {hint} {checked} {on_change} /> }
         }
-        FlagKind::Choice(_) => match flag_select(flag, props.version, props.value.as_deref()) {
+        FlagKind::Choice => match flag_select(flag, props.version, props.value.as_deref()) {
             Some(model) => {
                 html! { <SelectField {id} {label} {hint} {model} on_change={on_text} {set} /> }
             }

@@ -175,7 +175,11 @@ fn convert_word(opt: &CliOption, text: &str) -> Result<PyVal, ConvError> {
                     "Invalid JSON list: {text}. Please provide a valid JSON list."
                 ))
             }),
-        ValueKind::None | ValueKind::Str => Ok(PyVal::Str(text.to_string())),
+        // nullable_str (utils/common.py:3388@0.5.23): empty or "None" is None
+        ValueKind::NullableStr if text.is_empty() || text == "None" => Ok(PyVal::None),
+        ValueKind::None | ValueKind::Str | ValueKind::NullableStr => {
+            Ok(PyVal::Str(text.to_string()))
+        }
     }
 }
 
@@ -232,7 +236,13 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                     let shown = opt
                         .choices
                         .iter()
-                        .map(|c| py_str_repr(c))
+                        .map(|c| {
+                            if opt.int_choices {
+                                c.to_string()
+                            } else {
+                                py_str_repr(c)
+                            }
+                        })
                         .collect::<Vec<_>>()
                         .join(", ");
                     push(

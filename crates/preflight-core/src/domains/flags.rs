@@ -5,14 +5,14 @@
 //! spelling is `--` plus the name with dashes (`--kv-cache-dtype`), as SGLang's argparse
 //! builds it. Sources: `sglang/srt/arg_groups/fields/*.py@0.5.23`.
 
-use crate::domains::choices;
 use crate::version::SglangVersion;
 
 /// How a flag takes its value.
 #[derive(Clone, Copy)]
 pub enum FlagKind {
-    /// A closed list of strings (argparse `choices=`), per release.
-    Choice(fn(SglangVersion) -> &'static [&'static str]),
+    /// A closed list of strings: argparse `choices=` of the release's own parser (the generated
+    /// option table).
+    Choice,
     /// Free text, with suggestions for pickers and fixes.
     Text(&'static [&'static str]),
     /// An integer (argparse `type=int`), with typical values for pickers and fixes.
@@ -51,63 +51,38 @@ pub enum Group {
     Linear,
 }
 
-fn attn(v: SglangVersion) -> &'static [&'static str] {
-    choices::attention_backends(v)
-}
-fn kv(v: SglangVersion) -> &'static [&'static str] {
-    choices::kv_cache_dtypes(v)
-}
-fn dsa_p(v: SglangVersion) -> &'static [&'static str] {
-    choices::dsa_prefill_backends(v)
-}
-fn dsa_d(v: SglangVersion) -> &'static [&'static str] {
-    choices::dsa_decode_backends(v)
-}
-fn dsv4_p(_: SglangVersion) -> &'static [&'static str] {
-    choices::DSV4_PREFILL_BACKENDS
-}
-fn dsv4_a(_: SglangVersion) -> &'static [&'static str] {
-    choices::DSV4_ATTN_BACKENDS
-}
-fn spec_mode(_: SglangVersion) -> &'static [&'static str] {
-    choices::SPECULATIVE_ATTENTION_MODES
-}
-fn dequant(_: SglangVersion) -> &'static [&'static str] {
-    &["auto", "nvfp4", "fp8_e4m3"]
-}
-fn mamba(_: SglangVersion) -> &'static [&'static str] {
-    choices::MAMBA_BACKENDS
-}
-fn linear(_: SglangVersion) -> &'static [&'static str] {
-    choices::LINEAR_ATTN_BACKENDS
-}
-fn ssm(_: SglangVersion) -> &'static [&'static str] {
-    choices::MAMBA_SSM_DTYPES
-}
-fn radix(_: SglangVersion) -> &'static [&'static str] {
-    choices::MAMBA_RADIX_CACHE_STRATEGIES
-}
+/// `--speculative-algorithm` built-ins (free text upper-cased by SGLang; listed for the picker).
+const SPECULATIVE_ALGORITHMS: &[&str] = &[
+    "EAGLE",
+    "EAGLE3",
+    "NEXTN",
+    "STANDALONE",
+    "NGRAM",
+    "DFLASH",
+    "DSPARK",
+    "UNO",
+];
 
 /// Every modelled flag, in the order the launch command prints them.
 #[rustfmt::skip]
 pub static FLAGS: &[FlagSpec] = &[
-    FlagSpec { name: "kv_cache_dtype", kind: FlagKind::Choice(kv), default_label: "auto", group: Group::Attention, help: "Data type of the KV cache." },
-    FlagSpec { name: "attention_backend", kind: FlagKind::Choice(attn), default_label: "auto", group: Group::Attention, help: "Attention kernel backend for prefill and decode." },
-    FlagSpec { name: "prefill_attention_backend", kind: FlagKind::Choice(attn), default_label: "= attention backend", group: Group::Attention, help: "Attention backend for prefill only." },
-    FlagSpec { name: "decode_attention_backend", kind: FlagKind::Choice(attn), default_label: "= attention backend", group: Group::Attention, help: "Attention backend for decode only." },
+    FlagSpec { name: "kv_cache_dtype", kind: FlagKind::Choice, default_label: "auto", group: Group::Attention, help: "Data type of the KV cache." },
+    FlagSpec { name: "attention_backend", kind: FlagKind::Choice, default_label: "auto", group: Group::Attention, help: "Attention kernel backend for prefill and decode." },
+    FlagSpec { name: "prefill_attention_backend", kind: FlagKind::Choice, default_label: "= attention backend", group: Group::Attention, help: "Attention backend for prefill only." },
+    FlagSpec { name: "decode_attention_backend", kind: FlagKind::Choice, default_label: "= attention backend", group: Group::Attention, help: "Attention backend for decode only." },
     FlagSpec { name: "page_size", kind: FlagKind::Int(&[1, 16, 32, 64, 128, 256]), default_label: "auto (1)", group: Group::Attention, help: "Tokens per KV-cache page." },
-    FlagSpec { name: "dsa_prefill_backend", kind: FlagKind::Choice(dsa_p), default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention prefill kernel." },
-    FlagSpec { name: "dsa_decode_backend", kind: FlagKind::Choice(dsa_d), default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention decode kernel." },
-    FlagSpec { name: "dsv4_prefill_backend", kind: FlagKind::Choice(dsv4_p), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 sparse prefill kernel." },
-    FlagSpec { name: "dsv4_attn_backend", kind: FlagKind::Choice(dsv4_a), default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 attention kernel." },
-    FlagSpec { name: "prefill_kv_cache_dequant_dtype", kind: FlagKind::Choice(dequant), default_label: "auto", group: Group::Attention, help: "How nvfp4 KV is read at prefill: FP8 workspace or native NVFP4." },
-    FlagSpec { name: "speculative_algorithm", kind: FlagKind::Text(choices::SPECULATIVE_ALGORITHMS), default_label: "none", group: Group::Speculative, help: "Speculative decoding algorithm." },
+    FlagSpec { name: "dsa_prefill_backend", kind: FlagKind::Choice, default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention prefill kernel." },
+    FlagSpec { name: "dsa_decode_backend", kind: FlagKind::Choice, default_label: "auto", group: Group::Sparse, help: "DeepSeek Sparse Attention decode kernel." },
+    FlagSpec { name: "dsv4_prefill_backend", kind: FlagKind::Choice, default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 sparse prefill kernel." },
+    FlagSpec { name: "dsv4_attn_backend", kind: FlagKind::Choice, default_label: "auto", group: Group::Sparse, help: "DeepSeek-V4 attention kernel." },
+    FlagSpec { name: "prefill_kv_cache_dequant_dtype", kind: FlagKind::Choice, default_label: "auto", group: Group::Attention, help: "How nvfp4 KV is read at prefill: FP8 workspace or native NVFP4." },
+    FlagSpec { name: "speculative_algorithm", kind: FlagKind::Text(SPECULATIVE_ALGORITHMS), default_label: "none", group: Group::Speculative, help: "Speculative decoding algorithm." },
     FlagSpec { name: "speculative_eagle_topk", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "auto", group: Group::Speculative, help: "Draft tree branching factor." },
     FlagSpec { name: "speculative_num_steps", kind: FlagKind::Int(&[1, 2, 3, 5]), default_label: "auto", group: Group::Speculative, help: "Draft steps." },
     FlagSpec { name: "speculative_num_draft_tokens", kind: FlagKind::Int(&[2, 4, 8, 16]), default_label: "auto", group: Group::Speculative, help: "Draft tokens verified per step." },
     FlagSpec { name: "speculative_draft_attention_backend", kind: FlagKind::Text(&["flashinfer", "fa3", "fa4", "triton", "trtllm_mha"]), default_label: "auto", group: Group::Speculative, help: "Attention backend of the draft model." },
     FlagSpec { name: "speculative_ngram_max_bfs_breadth", kind: FlagKind::Int(&[1, 10]), default_label: "10", group: Group::Speculative, help: "NGRAM draft tree breadth (its top-k)." },
-    FlagSpec { name: "speculative_attention_mode", kind: FlagKind::Choice(spec_mode), default_label: "prefill", group: Group::Speculative, help: "Whether draft-extend and verify use the prefill or the decode backend." },
+    FlagSpec { name: "speculative_attention_mode", kind: FlagKind::Choice, default_label: "prefill", group: Group::Speculative, help: "Whether draft-extend and verify use the prefill or the decode backend." },
     FlagSpec { name: "enable_deterministic_inference", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Batch-invariant kernels for deterministic output." },
     FlagSpec { name: "tp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Tensor-parallel size." },
     FlagSpec { name: "dp_size", kind: FlagKind::Int(&[1, 2, 4, 8]), default_label: "1", group: Group::Serving, help: "Data-parallel size." },
@@ -118,12 +93,12 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "disable_radix_cache", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Disable prefix (radix) caching." },
     FlagSpec { name: "json_model_override_args", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "JSON merged into the model's config.json (e.g. {\"v_head_dim\": 256})." },
     FlagSpec { name: "disable_overlap_schedule", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Turn off the overlap (CPU/GPU) scheduler." },
-    FlagSpec { name: "mamba_backend", kind: FlagKind::Choice(mamba), default_label: "triton", group: Group::Linear, help: "Mamba state-update kernel." },
-    FlagSpec { name: "linear_attn_backend", kind: FlagKind::Choice(linear), default_label: "triton", group: Group::Linear, help: "Linear-attention kernel." },
-    FlagSpec { name: "linear_attn_prefill_backend", kind: FlagKind::Choice(linear), default_label: "= linear backend", group: Group::Linear, help: "Linear-attention prefill kernel." },
-    FlagSpec { name: "linear_attn_decode_backend", kind: FlagKind::Choice(linear), default_label: "= linear backend", group: Group::Linear, help: "Linear-attention decode kernel." },
-    FlagSpec { name: "mamba_ssm_dtype", kind: FlagKind::Choice(ssm), default_label: "auto", group: Group::Linear, help: "Mamba SSM state dtype." },
-    FlagSpec { name: "mamba_radix_cache_strategy", kind: FlagKind::Choice(radix), default_label: "auto", group: Group::Linear, help: "Mamba radix-cache strategy." },
+    FlagSpec { name: "mamba_backend", kind: FlagKind::Choice, default_label: "triton", group: Group::Linear, help: "Mamba state-update kernel." },
+    FlagSpec { name: "linear_attn_backend", kind: FlagKind::Choice, default_label: "triton", group: Group::Linear, help: "Linear-attention kernel." },
+    FlagSpec { name: "linear_attn_prefill_backend", kind: FlagKind::Choice, default_label: "= linear backend", group: Group::Linear, help: "Linear-attention prefill kernel." },
+    FlagSpec { name: "linear_attn_decode_backend", kind: FlagKind::Choice, default_label: "= linear backend", group: Group::Linear, help: "Linear-attention decode kernel." },
+    FlagSpec { name: "mamba_ssm_dtype", kind: FlagKind::Choice, default_label: "auto", group: Group::Linear, help: "Mamba SSM state dtype." },
+    FlagSpec { name: "mamba_radix_cache_strategy", kind: FlagKind::Choice, default_label: "auto", group: Group::Linear, help: "Mamba radix-cache strategy." },
 ];
 
 /// A modelled environment variable.
@@ -162,7 +137,7 @@ impl FlagSpec {
     /// The closed choice list for a release, if the flag has one.
     pub fn choices(&self, v: SglangVersion) -> Option<&'static [&'static str]> {
         match self.kind {
-            FlagKind::Choice(f) => Some(f(v)),
+            FlagKind::Choice => crate::sglang_cli::find_dest(self.name, v).map(|o| o.choices),
             _ => None,
         }
     }

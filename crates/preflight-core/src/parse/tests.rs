@@ -435,8 +435,11 @@ mod props {
     fn value_for(i: usize) -> BoxedStrategy<Value> {
         let f = &FLAGS[i];
         match f.kind {
-            FlagKind::Choice(c) => {
-                let list = c(SglangVersion::LATEST).to_vec();
+            FlagKind::Choice => {
+                let list = f
+                    .choices(SglangVersion::LATEST)
+                    .unwrap_or_default()
+                    .to_vec();
                 proptest::sample::select(list)
                     .prop_map(|s| Value::from(s.to_string()))
                     .boxed()

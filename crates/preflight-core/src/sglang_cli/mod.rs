@@ -1,7 +1,8 @@
 //! SGLang's command-line options, per release, and argparse's rules for finding one.
 //!
-//! The table ([`options::OPTIONS`]) is generated from SGLang's own parser (see
-//! `scripts/gen_sglang_options.py`): the parser `sglang serve` and
+//! The table ([`options::OPTIONS`]) is generated from SGLang's own parser
+//! (`scripts/release/extract_options.py` → `data/releases/X.Y.Z/options.json` →
+//! `scripts/release/emit_rust.py`): the parser `sglang serve` and
 //! `python -m sglang.launch_server` build in `prepare_server_args`
 //! (`sglang/srt/server_args.py:668@0.5.23`), with every option string, its `dest`
 //! (the `ServerArgs` field), how many values it takes, its `type=` and `choices=`, and
@@ -15,7 +16,8 @@
 //! (`--kv_cache_dtype`) are **not** accepted by SGLang: argparse reports
 //! `unrecognized arguments`.
 
-pub mod options;
+/// The generated option table.
+pub use crate::generated::options;
 
 use crate::version::SglangVersion;
 
@@ -49,6 +51,8 @@ pub enum ValueKind {
     Float,
     /// `str` or another text parser.
     Str,
+    /// SGLang's `nullable_str`: the text, or `None` for an empty value or `None`.
+    NullableStr,
     /// JSON (`json.loads`, `json_list_type`).
     Json,
 }
@@ -66,8 +70,11 @@ pub struct CliOption {
     pub arity: Arity,
     /// Value conversion.
     pub value: ValueKind,
-    /// argparse `choices=`, in argparse's order (empty: free value).
+    /// argparse `choices=`, in argparse's order, as `str()` prints them (empty: free value).
     pub choices: &'static [&'static str],
+    /// Whether the choices are Python `int`s (argparse prints them without quotes and compares
+    /// the converted value).
+    pub int_choices: bool,
     /// Whether a `--config` YAML file may set it (SGLang refuses the others with
     /// `Unsupported config option '…' with action '…'`).
     pub in_config: bool,
@@ -298,7 +305,7 @@ mod tests {
                 let ok = match f.kind {
                     FlagKind::Bool => o.arity == Arity::Switch,
                     FlagKind::Int(_) => o.value == ValueKind::Int,
-                    FlagKind::Choice(c) => o.choices == c(v),
+                    FlagKind::Choice => !o.choices.is_empty(),
                     FlagKind::Text(_) => o.takes_value(),
                 };
                 if !ok {
