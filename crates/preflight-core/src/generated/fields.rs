@@ -581,2800 +581,560 @@ pub struct FieldInfo {
 
 /// Every field, in the newest release's order (554 fields).
 pub static FIELDS: &[FieldInfo] = &[
-    FieldInfo {
-        name: "model_path",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_worker_num",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "detokenizer_worker_num",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "skip_tokenizer_init",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "load_format",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "model_loader_extra_config",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "trust_remote_code",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "context_length",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "is_embedding",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_multimodal",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "revision",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "model_impl",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "model_config_parser",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "json_model_override_args",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dtype",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "quantization",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "quantization_param_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kv_cache_dtype",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_fp32_lm_head",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "modelopt_quant",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "modelopt_checkpoint_restore_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "modelopt_checkpoint_save_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "modelopt_export_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "quantize_and_serve",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "rl_quant_profile",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_tf32_matmul",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mem_fraction_static",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_running_requests",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_queued_requests",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_total_tokens",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "chunked_prefill_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_decode_interval",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_dynamic_chunking",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_prefill_tokens",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_max_requests",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "schedule_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_priority_scheduling",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_priority_preemption",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "default_priority_value",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "abort_on_priority_when_disabled",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "schedule_low_priority_values_first",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "priority_scheduling_preemption_threshold",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "retraction_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "schedule_conservativeness",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "page_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "c128_page_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "swa_full_tokens_ratio",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_hybrid_swa_memory",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "radix_eviction_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "radix_eviction_policy_config",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "prefill_only_disable_kv_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_radix_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_page_major_kv_layout",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_unified_memory",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_chunked_prefix_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_overlap_schedule",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "num_continuous_decode_steps",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "scheduler_recv_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mixed_chunk",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "nccl_port",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dist_timeout",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dist_init_addr",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "gated_launch_port",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "nnodes",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "node_rank",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dcp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "pp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "pp_max_micro_batch_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "pp_async_batch_depth",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "attn_dp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "load_balance_method",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "attn_cp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "moe_dp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dwdp_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dcp_comm_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dcp_replicate_q_proj",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_prefill_cp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cp_strategy",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_dsa_cache_layer_split",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_cp_decode_attn_tp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_kv_cache_sharding",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "enable_dp_attention",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_dp_attention_local_control_broadcast",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_dp_lm_head",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_tp_lm_head_all_to_all",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_attn_tp_input_scattered",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_shared_experts_attn_tp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "shared_experts_tp_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_dense_mlp_attn_tp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_layernorm_sp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_attn_tp_gather",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_p2p_check",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "device",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "base_gpu_id",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "gpu_id_step",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "random_seed",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mlx_enable_sampling",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "watchdog_timeout",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "soft_watchdog_timeout",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sleep_on_idle",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "use_ray",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "custom_sigquit_handler",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "numa_node",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "gc_threshold",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "host",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "port",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "fastapi_root_path",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "smg_grpc_mode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "grpc_mode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "grpc_port",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "grpc_worker_threads",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sidecar",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sidecar_args",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "skip_server_warmup",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "warmups",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_http2",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "http2_max_concurrent_streams",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "http2_initial_connection_window_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ssl_keyfile",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ssl_certfile",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ssl_ca_certs",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ssl_keyfile_password",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_ssl_refresh",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "api_key",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "admin_api_key",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "served_model_name",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_version",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "chat_template",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "trust_request_chat_template",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "hf_chat_template_name",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "completion_template",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "file_storage_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_cache_report",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "return_input_ids",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "return_output_ids",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "reasoning_parser",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "default_chat_template_kwargs",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "strip_thinking_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_strict_thinking",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tool_call_parser",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tool_server",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sampling_defaults",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "asr_max_buffer_seconds",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "asr_max_concurrent_sessions",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "preferred_sampling_params",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "allow_auto_truncate",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "stream_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "batch_notify_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "stream_response_default_include_usage",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "incremental_streaming_output",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_streaming_session",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_session_radix_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_level",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_level_http",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_requests",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_requests_level",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_requests_format",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "log_requests_target",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "uvicorn_access_log_exclude_prefixes",
-        rust_type: "Vec<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "crash_dump_folder",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "show_time_cost",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_metrics",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "smg_http_sidecar_port",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mfu_metrics",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_metrics_for_all_schedulers",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "load_snapshot_publish_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_metrics_custom_labels_header",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tokenizer_metrics_allowed_custom_labels",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "extra_metric_labels",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "bucket_time_to_first_token",
-        rust_type: "Option<Vec<f64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "bucket_inter_token_latency",
-        rust_type: "Option<Vec<f64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "bucket_e2e_request_latency",
-        rust_type: "Option<Vec<f64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prompt_tokens_buckets",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "generation_tokens_buckets",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "gc_warning_threshold_secs",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decode_log_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_request_time_stats_logging",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kv_events_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "load_publish_endpoint",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_forward_pass_metrics",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "forward_pass_metrics_worker_id",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "forward_pass_metrics_ipc_name",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_trace",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "trace_modules",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "otlp_traces_endpoint",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "export_metrics_to_file",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "export_metrics_to_file_dir",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "stat_loggers",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "constrained_json_whitespace_pattern",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "constrained_json_disable_any_whitespace",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "constrained_json_max_whitespace_cnt",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "attention_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decode_attention_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_lean_attention",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_attention_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sampling_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "grammar_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "radix_cache_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_attention_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "fp8_gemm_runner_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "fp4_gemm_runner_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "bf16_gemm_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dsa_prefill_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dsv4_prefill_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dsa_decode_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dsa_paged_mqa_logits_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dsa_topk_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_flashinfer_autotune",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "flashinfer_autotune_skip_ops",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_config",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_backend_decode",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_backend_prefill",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_max_bs_decode",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_max_bs_prefill",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_bs_decode",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_bs_prefill",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cuda_graph_prefill_max_context",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "disable_prefill_cuda_graph",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_decode_cuda_graph",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_cuda_graph",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_cuda_graph_padding",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_profile_cuda_graph",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_cudagraph_gc",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "debug_cuda_graph",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_layerwise_nvtx_marker",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_nccl_nvls",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_symm_mem",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "triton_attention_reduce_in_fp32",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "triton_attention_num_kv_splits",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "triton_attention_split_tile_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "flashinfer_mla_disable_ragged",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_fused_qk_norm_rope",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_precise_embedding_interpolation",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_fused_moe_sum_all_reduce",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_deepseek_v4_fp4_indexer",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_custom_all_reduce",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mscclpp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_torch_symm_mem",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_scattered_sconv",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "pre_warm_nccl",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "boundary_reduction",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_quant_communications",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_flashinfer_allreduce_fusion",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enforce_disable_flashinfer_allreduce_fusion",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "flashinfer_allreduce_fusion_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_aiter_allreduce_fusion",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_torch_compile",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_torch_compile_debug_mode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "torch_compile_max_bs",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_algorithm",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "uno_lora_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "speculative_draft_model_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_draft_model_revision",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_draft_load_format",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_num_steps",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_eagle_topk",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_num_draft_tokens",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dflash_block_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dspark_block_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dspark_sps_table_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dspark_confidence_sts_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dspark_align_verify_tokens_to_graph_tier",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_accept_threshold_single",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_accept_threshold_acc",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_use_rejection_sampling",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_token_map",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_attention_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_draft_attention_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_dsa_topk_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_draft_kv_cache_dtype",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_draft_window_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_moe_runner_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_moe_a2a_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_enable_w4a4_mxfp4_megamoe",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "speculative_draft_model_quantization",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "_speculative_draft_quantization_explicitly_set",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_multi_layer_eagle",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_adaptive",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_adaptive_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decoupled_spec_bind_endpoint",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decoupled_spec_connect_endpoints",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decoupled_spec_rank",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decoupled_spec_role",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "spec_trace_dir",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_min_bfs_breadth",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_max_bfs_breadth",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_match_type",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_max_trie_depth",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_capacity",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_external_corpus_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_external_sam_budget",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "speculative_ngram_external_corpus_max_tokens",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ep_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "moe_a2a_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_w4a4_mxfp4_megamoe",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "deepep_v2_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "moe_runner_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "flashinfer_mxfp4_moe_precision",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "deepep_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "fuseep_mode",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "deepep_dispatcher_output_dtype",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ep_num_redundant_experts",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ep_dispatch_algorithm",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "init_expert_location",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_eplb",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "eplb_algorithm",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "eplb_rebalance_num_iterations",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "eplb_rebalance_layers_per_chunk",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "eplb_min_rebalancing_utilization_threshold",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "expert_distribution_recorder_mode",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "expert_distribution_recorder_buffer_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "expert_balancedness_report_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "deepep_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "moe_dense_tp_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "elastic_ep_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_elastic_expert_backup",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mooncake_ib_device",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_waterfill",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ep_join_mode",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ep_join_rank_offset",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "elastic_ep_initial_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_ep_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "elastic_ep_scale_timeout",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_flashinfer_cutlass_moe_fp4_allgather",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_shared_experts_fusion",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enforce_shared_experts_fusion",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_mamba_cache_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_ssm_dtype",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_max_states_per_path",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mamba_cache_stochastic_rounding",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_cache_philox_rounds",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_full_memory_ratio",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_radix_cache_strategy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "uses_mamba_radix_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mamba_track_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_int8_mamba_checkpoint",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "int8_mamba_ckpt_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "linear_attn_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "linear_attn_decode_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "linear_attn_prefill_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "linear_attn_verify_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_linear_replayssm",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "linear_replayssm_cache_len",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_linear_replayssm_spec",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_hierarchical_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_host_memory_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_ratio",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_write_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_io_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_mem_layout",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_storage_backend",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_storage_prefetch_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_storage_backend_extra_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_storage_prefetch_retry_poll_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hicache_storage_prefetch_retry_max_attempts",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_unified_cache_external_linker",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "unified_cache_external_linker_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "enable_hisparse",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "hisparse_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_broadcast_mm_inputs_process",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_prefix_mm_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_enable_dp_encoder",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_process_config",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_processor_worker_num",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_io_worker_num",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "allowed_media_domains",
-        rust_type: "Vec<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "media_url_max_file_size_mb",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_preprocess_cache_size_mb",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "trust_mm_content_hashes",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "limit_mm_data_per_request",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mm_global_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "image_processor_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_global_cache_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_fast_image_processor",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "mm_feature_transport",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_lora",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_lora_overlap_loading",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_lora_rank",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_target_modules",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_paths",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_loaded_loras",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_loras_per_batch",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_eviction_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "max_lora_chunk_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "experts_shared_outer_loras",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_use_virtual_experts",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_strict_loading",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lora_drain_wait_threshold",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_two_batch_overlap",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_single_batch_overlap",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "tbo_token_distribution_threshold",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "cpu_offload_gb",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "offload_group_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "offload_num_in_group",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "offload_prefetch_step",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "offload_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_lmcache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "lmcache_config_file",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_flexkv",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "flexkv_config_file",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_weight_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_method",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_cpuinfer",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_threadpool_count",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_num_gpu_experts",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kt_max_deferred_experts_per_token",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dllm_algorithm",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dllm_algorithm_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dllm_fdfo",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_transfer_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_bootstrap_port",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_ib_device",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_enable_radix_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_enable_offload_kvcache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_retraction_backup",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "num_reserved_decode_tokens",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_extra_slots",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_polling_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "optimistic_prefill_attempts",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "encoder_only",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "language_only",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "language_model_only",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "encoder_transfer_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "encoder_urls",
-        rust_type: "Vec<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "encoder_bootstrap_port",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "encoder_register_urls",
-        rust_type: "Vec<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_adaptive_dispatch_to_encoder",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_pdmux",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "pdmux_config_path",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sm_group_num",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "startup_weight_load_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "custom_weight_loader",
-        rust_type: "Option<Vec<String>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_loader_disable_mmap",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_loader_prefetch_checkpoints",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_loader_prefetch_num_threads",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_loader_drop_cache_after_load",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "remote_instance_weight_loader_seed_instance_ip",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "remote_instance_weight_loader_seed_instance_service_port",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "remote_instance_weight_loader_send_weights_group_ports",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "remote_instance_weight_loader_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "remote_instance_weight_loader_start_seed_via_transfer_engine",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "engine_info_bootstrap_port",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "modelexpress_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "download_dir",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "model_checksum",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "delete_ckpt_after_loading",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decrypted_config_file",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "decrypted_draft_config_file",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "checkpoint_engine_wait_weights_before_ready",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_prefill_delayer",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_max_delay_passes",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_token_usage_low_watermark",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_forward_passes_buckets",
-        rust_type: "Option<Vec<f64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_wait_seconds_buckets",
-        rust_type: "Option<Vec<f64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_queue_min_ratio",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "prefill_delayer_max_delay_ms",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "min_free_slots_delay",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_deterministic_inference",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "rl_on_policy_target",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kv_canary",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kv_canary_real_data",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "kv_canary_sweep_interval",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_dynamic_batch_tokenizer",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dynamic_batch_tokenizer_batch_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "dynamic_batch_tokenizer_batch_timeout",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_tokenizer_batch_encode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "disable_tokenizer_batch_decode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "debug_tensor_dump_output_folder",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "debug_tensor_dump_layers",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "debug_tensor_dump_input_file",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_memory_saver",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_weights_cpu_backup",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_draft_weights_cpu_backup",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_custom_logit_processor",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_return_hidden_states",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "return_hidden_states_mode",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_return_routed_experts",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_return_indexer_topk",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "sampling_mask_max_tokens",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "disable_outlines_disk_cache",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "enable_mis",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_cache_mode",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_cache_socket",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "weight_cache_timeout",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "forward_hooks",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "msprobe_dump_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_19)],
-    },
-    FieldInfo {
-        name: "ple_offload_embedding",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "ple_offload_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "ple_offload_dir",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "disaggregation_enable_kv_checksum",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_pd_role_switch",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "speculative_domino_candidate_pool_size",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "flashinfer_a2a_dispatch_type",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "cuda_graph_max_seq_len_prefill",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "prefill_kv_cache_dequant_dtype",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "dsv4_attn_backend",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "otlp_service_name",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "_radix_eviction_policy_explicitly_set",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "hicache_host_memory_fraction",
-        rust_type: "Option<f64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_linker_mla_dedup",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "_swa_full_tokens_ratio_explicitly_set",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "swa_prefix_tails",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_encoder_swa_bounded_replay",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_decoder_swa_bounded_replay",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_response_store",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_20)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_host_receive_threshold",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "qsa_indexer_dtype",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "disaggregation_decode_allocation_policy",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "speculative_boundary_reduction",
-        rust_type: "String",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "speculative_use_block_verification",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "speculative_draft_sink_size",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "disable_aiter_allreduce_fusion_in_prefill",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "disable_aiter_allreduce_fusion_in_decode",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_amd_monokernel",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "dsa_triton_union",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "enable_dsa_fused_indexer",
-        rust_type: "Option<bool>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "enable_cp_tp_group_sharing",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "enable_watermark",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_config",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_key",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_key_b",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_context_window",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_mixing_probability",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_max_probability",
-        rust_type: "f64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_default_enabled",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "watermark_enforce_all",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_22)],
-    },
-    FieldInfo {
-        name: "grpc_response_timeout_secs",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_21)],
-    },
-    FieldInfo {
-        name: "enable_paged_experts",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "paged_experts_num_resident",
-        rust_type: "Option<i64>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "enable_nvidia_megakernel",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "enable_megamoe_for_layernorm_sp",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "enable_http_worker_reuseport",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "prefill_decode_interval_min_bs",
-        rust_type: "i64",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "unified_cache_external_linker_config",
-        rust_type: "PyVal",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "enable_return_aux_hidden_states",
-        rust_type: "bool",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "aux_hidden_state_capture",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "return_aux_hidden_state_layer_ids",
-        rust_type: "Option<Vec<i64>>",
-        versions: &[VersionRange::since(SglangVersion::V0_5_23)],
-    },
-    FieldInfo {
-        name: "speculative_skip_dp_mlp_sync",
-        rust_type: "bool",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_22,
-        )],
-    },
-    FieldInfo {
-        name: "cuda_graph_tc_compiler",
-        rust_type: "Option<String>",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_21,
-        )],
-    },
-    FieldInfo {
-        name: "elastic_ep_rejoin",
-        rust_type: "bool",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_20,
-        )],
-    },
-    FieldInfo {
-        name: "keep_mm_feature_on_device",
-        rust_type: "bool",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_20,
-        )],
-    },
-    FieldInfo {
-        name: "enable_dsa_prefill_context_parallel",
-        rust_type: "bool",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_19,
-        )],
-    },
-    FieldInfo {
-        name: "dsa_prefill_cp_mode",
-        rust_type: "String",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_19,
-        )],
-    },
-    FieldInfo {
-        name: "enable_prefill_context_parallel",
-        rust_type: "bool",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_19,
-        )],
-    },
-    FieldInfo {
-        name: "prefill_cp_mode",
-        rust_type: "String",
-        versions: &[VersionRange::between(
-            SglangVersion::V0_5_19,
-            SglangVersion::V0_5_19,
-        )],
-    },
+    FieldInfo { name: "model_path", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_worker_num", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "detokenizer_worker_num", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "skip_tokenizer_init", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "load_format", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "model_loader_extra_config", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "trust_remote_code", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "context_length", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "is_embedding", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_multimodal", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "revision", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "model_impl", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "model_config_parser", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "json_model_override_args", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dtype", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "quantization", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "quantization_param_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kv_cache_dtype", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_fp32_lm_head", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "modelopt_quant", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "modelopt_checkpoint_restore_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "modelopt_checkpoint_save_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "modelopt_export_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "quantize_and_serve", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "rl_quant_profile", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_tf32_matmul", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mem_fraction_static", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_running_requests", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_queued_requests", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_total_tokens", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "chunked_prefill_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_decode_interval", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_dynamic_chunking", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_prefill_tokens", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_max_requests", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "schedule_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_priority_scheduling", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_priority_preemption", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "default_priority_value", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "abort_on_priority_when_disabled", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "schedule_low_priority_values_first", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "priority_scheduling_preemption_threshold", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "retraction_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "schedule_conservativeness", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "page_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "c128_page_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "swa_full_tokens_ratio", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_hybrid_swa_memory", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "radix_eviction_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "radix_eviction_policy_config", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "prefill_only_disable_kv_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_radix_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_page_major_kv_layout", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_unified_memory", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_chunked_prefix_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_overlap_schedule", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "num_continuous_decode_steps", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "scheduler_recv_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mixed_chunk", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "nccl_port", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dist_timeout", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dist_init_addr", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "gated_launch_port", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "nnodes", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "node_rank", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dcp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "pp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "pp_max_micro_batch_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "pp_async_batch_depth", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "attn_dp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "load_balance_method", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "attn_cp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "moe_dp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dwdp_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dcp_comm_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dcp_replicate_q_proj", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_prefill_cp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cp_strategy", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_dsa_cache_layer_split", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_cp_decode_attn_tp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_kv_cache_sharding", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "enable_dp_attention", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_dp_attention_local_control_broadcast", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_dp_lm_head", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_tp_lm_head_all_to_all", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_attn_tp_input_scattered", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_shared_experts_attn_tp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "shared_experts_tp_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_dense_mlp_attn_tp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_layernorm_sp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_attn_tp_gather", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_p2p_check", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "device", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "base_gpu_id", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "gpu_id_step", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "random_seed", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mlx_enable_sampling", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "watchdog_timeout", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "soft_watchdog_timeout", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sleep_on_idle", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "use_ray", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "custom_sigquit_handler", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "numa_node", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "gc_threshold", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "host", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "port", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "fastapi_root_path", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "smg_grpc_mode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "grpc_mode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "grpc_port", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "grpc_worker_threads", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sidecar", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sidecar_args", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "skip_server_warmup", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "warmups", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_http2", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "http2_max_concurrent_streams", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "http2_initial_connection_window_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ssl_keyfile", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ssl_certfile", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ssl_ca_certs", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ssl_keyfile_password", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_ssl_refresh", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "api_key", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "admin_api_key", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "served_model_name", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_version", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "chat_template", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "trust_request_chat_template", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "hf_chat_template_name", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "completion_template", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "file_storage_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_cache_report", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "return_input_ids", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "return_output_ids", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "reasoning_parser", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "default_chat_template_kwargs", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "strip_thinking_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_strict_thinking", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tool_call_parser", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tool_server", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sampling_defaults", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "asr_max_buffer_seconds", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "asr_max_concurrent_sessions", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "preferred_sampling_params", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "allow_auto_truncate", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "stream_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "batch_notify_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "stream_response_default_include_usage", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "incremental_streaming_output", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_streaming_session", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_session_radix_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_level", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_level_http", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_requests", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_requests_level", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_requests_format", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "log_requests_target", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "uvicorn_access_log_exclude_prefixes", rust_type: "Vec<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "crash_dump_folder", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "show_time_cost", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_metrics", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "smg_http_sidecar_port", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mfu_metrics", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_metrics_for_all_schedulers", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "load_snapshot_publish_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_metrics_custom_labels_header", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tokenizer_metrics_allowed_custom_labels", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "extra_metric_labels", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "bucket_time_to_first_token", rust_type: "Option<Vec<f64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "bucket_inter_token_latency", rust_type: "Option<Vec<f64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "bucket_e2e_request_latency", rust_type: "Option<Vec<f64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prompt_tokens_buckets", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "generation_tokens_buckets", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "gc_warning_threshold_secs", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decode_log_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_request_time_stats_logging", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kv_events_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "load_publish_endpoint", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_forward_pass_metrics", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "forward_pass_metrics_worker_id", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "forward_pass_metrics_ipc_name", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_trace", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "trace_modules", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "otlp_traces_endpoint", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "export_metrics_to_file", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "export_metrics_to_file_dir", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "stat_loggers", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "constrained_json_whitespace_pattern", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "constrained_json_disable_any_whitespace", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "constrained_json_max_whitespace_cnt", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "attention_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decode_attention_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_lean_attention", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_attention_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sampling_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "grammar_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "radix_cache_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_attention_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "fp8_gemm_runner_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "fp4_gemm_runner_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "bf16_gemm_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsa_prefill_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsv4_prefill_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsa_decode_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsa_paged_mqa_logits_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsa_topk_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_flashinfer_autotune", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "flashinfer_autotune_skip_ops", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_config", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_backend_decode", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_backend_prefill", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_max_bs_decode", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_max_bs_prefill", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_bs_decode", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_bs_prefill", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cuda_graph_prefill_max_context", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "disable_prefill_cuda_graph", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_decode_cuda_graph", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_cuda_graph", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_cuda_graph_padding", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_profile_cuda_graph", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_cudagraph_gc", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "debug_cuda_graph", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_layerwise_nvtx_marker", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_nccl_nvls", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_symm_mem", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "triton_attention_reduce_in_fp32", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "triton_attention_num_kv_splits", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "triton_attention_split_tile_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "flashinfer_mla_disable_ragged", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_fused_qk_norm_rope", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_precise_embedding_interpolation", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_fused_moe_sum_all_reduce", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_deepseek_v4_fp4_indexer", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_custom_all_reduce", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mscclpp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_torch_symm_mem", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_scattered_sconv", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "pre_warm_nccl", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "boundary_reduction", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_quant_communications", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_flashinfer_allreduce_fusion", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enforce_disable_flashinfer_allreduce_fusion", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "flashinfer_allreduce_fusion_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_aiter_allreduce_fusion", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_torch_compile", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_torch_compile_debug_mode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "torch_compile_max_bs", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_algorithm", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "uno_lora_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "speculative_draft_model_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_draft_model_revision", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_draft_load_format", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_num_steps", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_eagle_topk", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_num_draft_tokens", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dflash_block_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dspark_block_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dspark_sps_table_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dspark_confidence_sts_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dspark_align_verify_tokens_to_graph_tier", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_accept_threshold_single", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_accept_threshold_acc", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_use_rejection_sampling", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_token_map", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_attention_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_draft_attention_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_dsa_topk_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_draft_kv_cache_dtype", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_draft_window_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_moe_runner_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_moe_a2a_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_enable_w4a4_mxfp4_megamoe", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "speculative_draft_model_quantization", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "_speculative_draft_quantization_explicitly_set", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_multi_layer_eagle", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_adaptive", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_adaptive_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decoupled_spec_bind_endpoint", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decoupled_spec_connect_endpoints", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decoupled_spec_rank", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decoupled_spec_role", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "spec_trace_dir", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_min_bfs_breadth", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_max_bfs_breadth", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_match_type", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_max_trie_depth", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_capacity", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_external_corpus_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_external_sam_budget", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "speculative_ngram_external_corpus_max_tokens", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ep_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "moe_a2a_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_w4a4_mxfp4_megamoe", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "deepep_v2_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "moe_runner_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "flashinfer_mxfp4_moe_precision", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "deepep_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "fuseep_mode", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "deepep_dispatcher_output_dtype", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ep_num_redundant_experts", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ep_dispatch_algorithm", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "init_expert_location", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_eplb", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "eplb_algorithm", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "eplb_rebalance_num_iterations", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "eplb_rebalance_layers_per_chunk", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "eplb_min_rebalancing_utilization_threshold", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "expert_distribution_recorder_mode", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "expert_distribution_recorder_buffer_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "expert_balancedness_report_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "deepep_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "moe_dense_tp_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "elastic_ep_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_elastic_expert_backup", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mooncake_ib_device", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_waterfill", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ep_join_mode", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ep_join_rank_offset", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "elastic_ep_initial_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_ep_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "elastic_ep_scale_timeout", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_flashinfer_cutlass_moe_fp4_allgather", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_shared_experts_fusion", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enforce_shared_experts_fusion", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_mamba_cache_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_ssm_dtype", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_max_states_per_path", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mamba_cache_stochastic_rounding", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_cache_philox_rounds", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_full_memory_ratio", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_radix_cache_strategy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "uses_mamba_radix_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mamba_track_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_int8_mamba_checkpoint", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "int8_mamba_ckpt_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "linear_attn_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "linear_attn_decode_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "linear_attn_prefill_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "linear_attn_verify_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_linear_replayssm", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "linear_replayssm_cache_len", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_linear_replayssm_spec", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_hierarchical_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_host_memory_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_ratio", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_write_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_io_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_mem_layout", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_storage_backend", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_storage_prefetch_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_storage_backend_extra_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_storage_prefetch_retry_poll_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hicache_storage_prefetch_retry_max_attempts", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_unified_cache_external_linker", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "unified_cache_external_linker_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "enable_hisparse", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "hisparse_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_broadcast_mm_inputs_process", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_prefix_mm_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_enable_dp_encoder", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_process_config", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_processor_worker_num", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_io_worker_num", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "allowed_media_domains", rust_type: "Vec<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "media_url_max_file_size_mb", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_preprocess_cache_size_mb", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "trust_mm_content_hashes", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "limit_mm_data_per_request", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mm_global_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "image_processor_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_global_cache_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_fast_image_processor", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "mm_feature_transport", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_lora", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_lora_overlap_loading", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_lora_rank", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_target_modules", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_paths", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_loaded_loras", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_loras_per_batch", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_eviction_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "max_lora_chunk_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "experts_shared_outer_loras", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_use_virtual_experts", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_strict_loading", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lora_drain_wait_threshold", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_two_batch_overlap", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_single_batch_overlap", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "tbo_token_distribution_threshold", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "cpu_offload_gb", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "offload_group_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "offload_num_in_group", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "offload_prefetch_step", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "offload_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_lmcache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "lmcache_config_file", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_flexkv", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "flexkv_config_file", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_weight_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_method", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_cpuinfer", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_threadpool_count", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_num_gpu_experts", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kt_max_deferred_experts_per_token", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dllm_algorithm", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dllm_algorithm_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dllm_fdfo", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_transfer_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_bootstrap_port", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_ib_device", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_decode_enable_radix_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_decode_enable_offload_kvcache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_decode_retraction_backup", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "num_reserved_decode_tokens", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_decode_extra_slots", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disaggregation_decode_polling_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "optimistic_prefill_attempts", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "encoder_only", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "language_only", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "language_model_only", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "encoder_transfer_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "encoder_urls", rust_type: "Vec<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "encoder_bootstrap_port", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "encoder_register_urls", rust_type: "Vec<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_adaptive_dispatch_to_encoder", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_pdmux", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "pdmux_config_path", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sm_group_num", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "startup_weight_load_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "custom_weight_loader", rust_type: "Option<Vec<String>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_loader_disable_mmap", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_loader_prefetch_checkpoints", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_loader_prefetch_num_threads", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_loader_drop_cache_after_load", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "remote_instance_weight_loader_seed_instance_ip", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "remote_instance_weight_loader_seed_instance_service_port", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "remote_instance_weight_loader_send_weights_group_ports", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "remote_instance_weight_loader_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "remote_instance_weight_loader_start_seed_via_transfer_engine", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "engine_info_bootstrap_port", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "modelexpress_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "download_dir", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "model_checksum", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "delete_ckpt_after_loading", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decrypted_config_file", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "decrypted_draft_config_file", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "checkpoint_engine_wait_weights_before_ready", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_prefill_delayer", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_max_delay_passes", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_token_usage_low_watermark", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_forward_passes_buckets", rust_type: "Option<Vec<f64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_wait_seconds_buckets", rust_type: "Option<Vec<f64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_queue_min_ratio", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_delayer_max_delay_ms", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "min_free_slots_delay", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_deterministic_inference", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "rl_on_policy_target", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kv_canary", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kv_canary_real_data", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "kv_canary_sweep_interval", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_dynamic_batch_tokenizer", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dynamic_batch_tokenizer_batch_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dynamic_batch_tokenizer_batch_timeout", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_tokenizer_batch_encode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "disable_tokenizer_batch_decode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "debug_tensor_dump_output_folder", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "debug_tensor_dump_layers", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "debug_tensor_dump_input_file", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_memory_saver", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_weights_cpu_backup", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_draft_weights_cpu_backup", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_custom_logit_processor", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_return_hidden_states", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "return_hidden_states_mode", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_return_routed_experts", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_return_indexer_topk", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "sampling_mask_max_tokens", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "disable_outlines_disk_cache", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_mis", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_cache_mode", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_cache_socket", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "weight_cache_timeout", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "forward_hooks", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "msprobe_dump_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_19)] },
+    FieldInfo { name: "ple_offload_embedding", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "ple_offload_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "ple_offload_dir", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "disaggregation_enable_kv_checksum", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_pd_role_switch", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "speculative_domino_candidate_pool_size", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "flashinfer_a2a_dispatch_type", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "cuda_graph_max_seq_len_prefill", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "prefill_kv_cache_dequant_dtype", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "dsv4_attn_backend", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "otlp_service_name", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "_radix_eviction_policy_explicitly_set", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "hicache_host_memory_fraction", rust_type: "Option<f64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_linker_mla_dedup", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "_swa_full_tokens_ratio_explicitly_set", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "swa_prefix_tails", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_encoder_swa_bounded_replay", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_decoder_swa_bounded_replay", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_response_store", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_20)] },
+    FieldInfo { name: "disaggregation_decode_host_receive_threshold", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "qsa_indexer_dtype", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "disaggregation_decode_allocation_policy", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "speculative_boundary_reduction", rust_type: "String", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "speculative_use_block_verification", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "speculative_draft_sink_size", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "disable_aiter_allreduce_fusion_in_prefill", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "disable_aiter_allreduce_fusion_in_decode", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_amd_monokernel", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "dsa_triton_union", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "enable_dsa_fused_indexer", rust_type: "Option<bool>", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "enable_cp_tp_group_sharing", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "enable_watermark", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_config", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_key", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_key_b", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_context_window", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_mixing_probability", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_max_probability", rust_type: "f64", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_default_enabled", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "watermark_enforce_all", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_22)] },
+    FieldInfo { name: "grpc_response_timeout_secs", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_21)] },
+    FieldInfo { name: "enable_paged_experts", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "paged_experts_num_resident", rust_type: "Option<i64>", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "enable_nvidia_megakernel", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "enable_megamoe_for_layernorm_sp", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "enable_http_worker_reuseport", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "prefill_decode_interval_min_bs", rust_type: "i64", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "unified_cache_external_linker_config", rust_type: "PyVal", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "enable_return_aux_hidden_states", rust_type: "bool", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "aux_hidden_state_capture", rust_type: "Option<String>", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "return_aux_hidden_state_layer_ids", rust_type: "Option<Vec<i64>>", versions: &[VersionRange::since(SglangVersion::V0_5_23)] },
+    FieldInfo { name: "speculative_skip_dp_mlp_sync", rust_type: "bool", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_22)] },
+    FieldInfo { name: "cuda_graph_tc_compiler", rust_type: "Option<String>", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21)] },
+    FieldInfo { name: "elastic_ep_rejoin", rust_type: "bool", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20)] },
+    FieldInfo { name: "keep_mm_feature_on_device", rust_type: "bool", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20)] },
+    FieldInfo { name: "enable_dsa_prefill_context_parallel", rust_type: "bool", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_19)] },
+    FieldInfo { name: "dsa_prefill_cp_mode", rust_type: "String", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_19)] },
+    FieldInfo { name: "enable_prefill_context_parallel", rust_type: "bool", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_19)] },
+    FieldInfo { name: "prefill_cp_mode", rust_type: "String", versions: &[VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_19)] },
 ];
 
 impl ServerArgs {
@@ -3939,55 +1699,18 @@ impl ServerArgs {
             enable_prefill_context_parallel: false,
             prefill_cp_mode: String::from("in-seq-split"),
         };
-        if v == SglangVersion::V0_5_19
-            || v == SglangVersion::V0_5_20
-            || v == SglangVersion::V0_5_21
-            || v == SglangVersion::V0_5_22
-        {
-            s.enable_tf32_matmul = Some(false);
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.prefill_decode_interval = Some(0);
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.swa_full_tokens_ratio = Some(0.8);
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.dcp_comm_backend = Some(String::from("ag_rs"));
-        }
-        if v == SglangVersion::V0_5_19 || v == SglangVersion::V0_5_20 || v == SglangVersion::V0_5_21
-        {
-            s.file_storage_path = Some(String::from("sglang_storage"));
-        }
-        if v == SglangVersion::V0_5_19
-            || v == SglangVersion::V0_5_20
-            || v == SglangVersion::V0_5_21
-            || v == SglangVersion::V0_5_22
-        {
-            s.enable_fused_qk_norm_rope = Some(false);
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.mamba_full_memory_ratio = Some(0.9);
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.hicache_storage_prefetch_retry_poll_interval = 0;
-        }
-        if v == SglangVersion::V0_5_19 {
-            s.hicache_storage_prefetch_retry_max_attempts = 4;
-        }
-        if v == SglangVersion::V0_5_19
-            || v == SglangVersion::V0_5_20
-            || v == SglangVersion::V0_5_21
-            || v == SglangVersion::V0_5_22
-        {
-            s.mm_enable_dp_encoder = Some(false);
-        }
-        if v == SglangVersion::V0_5_21 || v == SglangVersion::V0_5_22 {
-            s.enable_decoder_swa_bounded_replay = Some(false);
-        }
-        if v == SglangVersion::V0_5_21 {
-            s.disaggregation_decode_host_receive_threshold = 0.0;
-        }
+        if v == SglangVersion::V0_5_19 || v == SglangVersion::V0_5_20 || v == SglangVersion::V0_5_21 || v == SglangVersion::V0_5_22 { s.enable_tf32_matmul = Some(false); }
+        if v == SglangVersion::V0_5_19 { s.prefill_decode_interval = Some(0); }
+        if v == SglangVersion::V0_5_19 { s.swa_full_tokens_ratio = Some(0.8); }
+        if v == SglangVersion::V0_5_19 { s.dcp_comm_backend = Some(String::from("ag_rs")); }
+        if v == SglangVersion::V0_5_19 || v == SglangVersion::V0_5_20 || v == SglangVersion::V0_5_21 { s.file_storage_path = Some(String::from("sglang_storage")); }
+        if v == SglangVersion::V0_5_19 || v == SglangVersion::V0_5_20 || v == SglangVersion::V0_5_21 || v == SglangVersion::V0_5_22 { s.enable_fused_qk_norm_rope = Some(false); }
+        if v == SglangVersion::V0_5_19 { s.mamba_full_memory_ratio = Some(0.9); }
+        if v == SglangVersion::V0_5_19 { s.hicache_storage_prefetch_retry_poll_interval = 0; }
+        if v == SglangVersion::V0_5_19 { s.hicache_storage_prefetch_retry_max_attempts = 4; }
+        if v == SglangVersion::V0_5_19 || v == SglangVersion::V0_5_20 || v == SglangVersion::V0_5_21 || v == SglangVersion::V0_5_22 { s.mm_enable_dp_encoder = Some(false); }
+        if v == SglangVersion::V0_5_21 || v == SglangVersion::V0_5_22 { s.enable_decoder_swa_bounded_replay = Some(false); }
+        if v == SglangVersion::V0_5_21 { s.disaggregation_decode_host_receive_threshold = 0.0; }
         s
     }
 
@@ -4038,9 +1761,7 @@ impl ServerArgs {
             "default_priority_value" => self.default_priority_value.to_py(),
             "abort_on_priority_when_disabled" => self.abort_on_priority_when_disabled.to_py(),
             "schedule_low_priority_values_first" => self.schedule_low_priority_values_first.to_py(),
-            "priority_scheduling_preemption_threshold" => {
-                self.priority_scheduling_preemption_threshold.to_py()
-            }
+            "priority_scheduling_preemption_threshold" => self.priority_scheduling_preemption_threshold.to_py(),
             "retraction_policy" => self.retraction_policy.to_py(),
             "schedule_conservativeness" => self.schedule_conservativeness.to_py(),
             "page_size" => self.page_size.to_py(),
@@ -4083,9 +1804,7 @@ impl ServerArgs {
             "enable_cp_decode_attn_tp" => self.enable_cp_decode_attn_tp.to_py(),
             "enable_kv_cache_sharding" => self.enable_kv_cache_sharding.to_py(),
             "enable_dp_attention" => self.enable_dp_attention.to_py(),
-            "enable_dp_attention_local_control_broadcast" => {
-                self.enable_dp_attention_local_control_broadcast.to_py()
-            }
+            "enable_dp_attention_local_control_broadcast" => self.enable_dp_attention_local_control_broadcast.to_py(),
             "enable_dp_lm_head" => self.enable_dp_lm_head.to_py(),
             "enable_tp_lm_head_all_to_all" => self.enable_tp_lm_head_all_to_all.to_py(),
             "enable_attn_tp_input_scattered" => self.enable_attn_tp_input_scattered.to_py(),
@@ -4120,9 +1839,7 @@ impl ServerArgs {
             "warmups" => self.warmups.to_py(),
             "enable_http2" => self.enable_http2.to_py(),
             "http2_max_concurrent_streams" => self.http2_max_concurrent_streams.to_py(),
-            "http2_initial_connection_window_size" => {
-                self.http2_initial_connection_window_size.to_py()
-            }
+            "http2_initial_connection_window_size" => self.http2_initial_connection_window_size.to_py(),
             "ssl_keyfile" => self.ssl_keyfile.to_py(),
             "ssl_certfile" => self.ssl_certfile.to_py(),
             "ssl_ca_certs" => self.ssl_ca_certs.to_py(),
@@ -4153,9 +1870,7 @@ impl ServerArgs {
             "allow_auto_truncate" => self.allow_auto_truncate.to_py(),
             "stream_interval" => self.stream_interval.to_py(),
             "batch_notify_size" => self.batch_notify_size.to_py(),
-            "stream_response_default_include_usage" => {
-                self.stream_response_default_include_usage.to_py()
-            }
+            "stream_response_default_include_usage" => self.stream_response_default_include_usage.to_py(),
             "incremental_streaming_output" => self.incremental_streaming_output.to_py(),
             "enable_streaming_session" => self.enable_streaming_session.to_py(),
             "enable_session_radix_cache" => self.enable_session_radix_cache.to_py(),
@@ -4165,9 +1880,7 @@ impl ServerArgs {
             "log_requests_level" => self.log_requests_level.to_py(),
             "log_requests_format" => self.log_requests_format.to_py(),
             "log_requests_target" => self.log_requests_target.to_py(),
-            "uvicorn_access_log_exclude_prefixes" => {
-                self.uvicorn_access_log_exclude_prefixes.to_py()
-            }
+            "uvicorn_access_log_exclude_prefixes" => self.uvicorn_access_log_exclude_prefixes.to_py(),
             "crash_dump_folder" => self.crash_dump_folder.to_py(),
             "show_time_cost" => self.show_time_cost.to_py(),
             "enable_metrics" => self.enable_metrics.to_py(),
@@ -4175,12 +1888,8 @@ impl ServerArgs {
             "enable_mfu_metrics" => self.enable_mfu_metrics.to_py(),
             "enable_metrics_for_all_schedulers" => self.enable_metrics_for_all_schedulers.to_py(),
             "load_snapshot_publish_interval" => self.load_snapshot_publish_interval.to_py(),
-            "tokenizer_metrics_custom_labels_header" => {
-                self.tokenizer_metrics_custom_labels_header.to_py()
-            }
-            "tokenizer_metrics_allowed_custom_labels" => {
-                self.tokenizer_metrics_allowed_custom_labels.to_py()
-            }
+            "tokenizer_metrics_custom_labels_header" => self.tokenizer_metrics_custom_labels_header.to_py(),
+            "tokenizer_metrics_allowed_custom_labels" => self.tokenizer_metrics_allowed_custom_labels.to_py(),
             "extra_metric_labels" => self.extra_metric_labels.to_py(),
             "bucket_time_to_first_token" => self.bucket_time_to_first_token.to_py(),
             "bucket_inter_token_latency" => self.bucket_inter_token_latency.to_py(),
@@ -4201,15 +1910,9 @@ impl ServerArgs {
             "export_metrics_to_file" => self.export_metrics_to_file.to_py(),
             "export_metrics_to_file_dir" => self.export_metrics_to_file_dir.to_py(),
             "stat_loggers" => self.stat_loggers.to_py(),
-            "constrained_json_whitespace_pattern" => {
-                self.constrained_json_whitespace_pattern.to_py()
-            }
-            "constrained_json_disable_any_whitespace" => {
-                self.constrained_json_disable_any_whitespace.to_py()
-            }
-            "constrained_json_max_whitespace_cnt" => {
-                self.constrained_json_max_whitespace_cnt.to_py()
-            }
+            "constrained_json_whitespace_pattern" => self.constrained_json_whitespace_pattern.to_py(),
+            "constrained_json_disable_any_whitespace" => self.constrained_json_disable_any_whitespace.to_py(),
+            "constrained_json_max_whitespace_cnt" => self.constrained_json_max_whitespace_cnt.to_py(),
             "attention_backend" => self.attention_backend.to_py(),
             "decode_attention_backend" => self.decode_attention_backend.to_py(),
             "enable_lean_attention" => self.enable_lean_attention.to_py(),
@@ -4252,9 +1955,7 @@ impl ServerArgs {
             "triton_attention_split_tile_size" => self.triton_attention_split_tile_size.to_py(),
             "flashinfer_mla_disable_ragged" => self.flashinfer_mla_disable_ragged.to_py(),
             "enable_fused_qk_norm_rope" => self.enable_fused_qk_norm_rope.to_py(),
-            "enable_precise_embedding_interpolation" => {
-                self.enable_precise_embedding_interpolation.to_py()
-            }
+            "enable_precise_embedding_interpolation" => self.enable_precise_embedding_interpolation.to_py(),
             "enable_fused_moe_sum_all_reduce" => self.enable_fused_moe_sum_all_reduce.to_py(),
             "enable_deepseek_v4_fp4_indexer" => self.enable_deepseek_v4_fp4_indexer.to_py(),
             "disable_custom_all_reduce" => self.disable_custom_all_reduce.to_py(),
@@ -4265,12 +1966,8 @@ impl ServerArgs {
             "boundary_reduction" => self.boundary_reduction.to_py(),
             "enable_quant_communications" => self.enable_quant_communications.to_py(),
             "enable_flashinfer_allreduce_fusion" => self.enable_flashinfer_allreduce_fusion.to_py(),
-            "enforce_disable_flashinfer_allreduce_fusion" => {
-                self.enforce_disable_flashinfer_allreduce_fusion.to_py()
-            }
-            "flashinfer_allreduce_fusion_backend" => {
-                self.flashinfer_allreduce_fusion_backend.to_py()
-            }
+            "enforce_disable_flashinfer_allreduce_fusion" => self.enforce_disable_flashinfer_allreduce_fusion.to_py(),
+            "flashinfer_allreduce_fusion_backend" => self.flashinfer_allreduce_fusion_backend.to_py(),
             "enable_aiter_allreduce_fusion" => self.enable_aiter_allreduce_fusion.to_py(),
             "enable_torch_compile" => self.enable_torch_compile.to_py(),
             "enable_torch_compile_debug_mode" => self.enable_torch_compile_debug_mode.to_py(),
@@ -4286,36 +1983,22 @@ impl ServerArgs {
             "speculative_dflash_block_size" => self.speculative_dflash_block_size.to_py(),
             "speculative_dspark_block_size" => self.speculative_dspark_block_size.to_py(),
             "speculative_dspark_sps_table_path" => self.speculative_dspark_sps_table_path.to_py(),
-            "speculative_dspark_confidence_sts_path" => {
-                self.speculative_dspark_confidence_sts_path.to_py()
-            }
-            "speculative_dspark_align_verify_tokens_to_graph_tier" => self
-                .speculative_dspark_align_verify_tokens_to_graph_tier
-                .to_py(),
-            "speculative_accept_threshold_single" => {
-                self.speculative_accept_threshold_single.to_py()
-            }
+            "speculative_dspark_confidence_sts_path" => self.speculative_dspark_confidence_sts_path.to_py(),
+            "speculative_dspark_align_verify_tokens_to_graph_tier" => self.speculative_dspark_align_verify_tokens_to_graph_tier.to_py(),
+            "speculative_accept_threshold_single" => self.speculative_accept_threshold_single.to_py(),
             "speculative_accept_threshold_acc" => self.speculative_accept_threshold_acc.to_py(),
             "speculative_use_rejection_sampling" => self.speculative_use_rejection_sampling.to_py(),
             "speculative_token_map" => self.speculative_token_map.to_py(),
             "speculative_attention_mode" => self.speculative_attention_mode.to_py(),
-            "speculative_draft_attention_backend" => {
-                self.speculative_draft_attention_backend.to_py()
-            }
+            "speculative_draft_attention_backend" => self.speculative_draft_attention_backend.to_py(),
             "speculative_dsa_topk_backend" => self.speculative_dsa_topk_backend.to_py(),
             "speculative_draft_kv_cache_dtype" => self.speculative_draft_kv_cache_dtype.to_py(),
             "speculative_draft_window_size" => self.speculative_draft_window_size.to_py(),
             "speculative_moe_runner_backend" => self.speculative_moe_runner_backend.to_py(),
             "speculative_moe_a2a_backend" => self.speculative_moe_a2a_backend.to_py(),
-            "speculative_enable_w4a4_mxfp4_megamoe" => {
-                self.speculative_enable_w4a4_mxfp4_megamoe.to_py()
-            }
-            "speculative_draft_model_quantization" => {
-                self.speculative_draft_model_quantization.to_py()
-            }
-            "_speculative_draft_quantization_explicitly_set" => {
-                self._speculative_draft_quantization_explicitly_set.to_py()
-            }
+            "speculative_enable_w4a4_mxfp4_megamoe" => self.speculative_enable_w4a4_mxfp4_megamoe.to_py(),
+            "speculative_draft_model_quantization" => self.speculative_draft_model_quantization.to_py(),
+            "_speculative_draft_quantization_explicitly_set" => self._speculative_draft_quantization_explicitly_set.to_py(),
             "enable_multi_layer_eagle" => self.enable_multi_layer_eagle.to_py(),
             "speculative_adaptive" => self.speculative_adaptive.to_py(),
             "speculative_adaptive_config" => self.speculative_adaptive_config.to_py(),
@@ -4329,15 +2012,9 @@ impl ServerArgs {
             "speculative_ngram_match_type" => self.speculative_ngram_match_type.to_py(),
             "speculative_ngram_max_trie_depth" => self.speculative_ngram_max_trie_depth.to_py(),
             "speculative_ngram_capacity" => self.speculative_ngram_capacity.to_py(),
-            "speculative_ngram_external_corpus_path" => {
-                self.speculative_ngram_external_corpus_path.to_py()
-            }
-            "speculative_ngram_external_sam_budget" => {
-                self.speculative_ngram_external_sam_budget.to_py()
-            }
-            "speculative_ngram_external_corpus_max_tokens" => {
-                self.speculative_ngram_external_corpus_max_tokens.to_py()
-            }
+            "speculative_ngram_external_corpus_path" => self.speculative_ngram_external_corpus_path.to_py(),
+            "speculative_ngram_external_sam_budget" => self.speculative_ngram_external_sam_budget.to_py(),
+            "speculative_ngram_external_corpus_max_tokens" => self.speculative_ngram_external_corpus_max_tokens.to_py(),
             "ep_size" => self.ep_size.to_py(),
             "moe_a2a_backend" => self.moe_a2a_backend.to_py(),
             "enable_w4a4_mxfp4_megamoe" => self.enable_w4a4_mxfp4_megamoe.to_py(),
@@ -4354,13 +2031,9 @@ impl ServerArgs {
             "eplb_algorithm" => self.eplb_algorithm.to_py(),
             "eplb_rebalance_num_iterations" => self.eplb_rebalance_num_iterations.to_py(),
             "eplb_rebalance_layers_per_chunk" => self.eplb_rebalance_layers_per_chunk.to_py(),
-            "eplb_min_rebalancing_utilization_threshold" => {
-                self.eplb_min_rebalancing_utilization_threshold.to_py()
-            }
+            "eplb_min_rebalancing_utilization_threshold" => self.eplb_min_rebalancing_utilization_threshold.to_py(),
             "expert_distribution_recorder_mode" => self.expert_distribution_recorder_mode.to_py(),
-            "expert_distribution_recorder_buffer_size" => {
-                self.expert_distribution_recorder_buffer_size.to_py()
-            }
+            "expert_distribution_recorder_buffer_size" => self.expert_distribution_recorder_buffer_size.to_py(),
             "expert_balancedness_report_mode" => self.expert_balancedness_report_mode.to_py(),
             "deepep_config" => self.deepep_config.to_py(),
             "moe_dense_tp_size" => self.moe_dense_tp_size.to_py(),
@@ -4373,17 +2046,13 @@ impl ServerArgs {
             "elastic_ep_initial_size" => self.elastic_ep_initial_size.to_py(),
             "max_ep_size" => self.max_ep_size.to_py(),
             "elastic_ep_scale_timeout" => self.elastic_ep_scale_timeout.to_py(),
-            "disable_flashinfer_cutlass_moe_fp4_allgather" => {
-                self.disable_flashinfer_cutlass_moe_fp4_allgather.to_py()
-            }
+            "disable_flashinfer_cutlass_moe_fp4_allgather" => self.disable_flashinfer_cutlass_moe_fp4_allgather.to_py(),
             "disable_shared_experts_fusion" => self.disable_shared_experts_fusion.to_py(),
             "enforce_shared_experts_fusion" => self.enforce_shared_experts_fusion.to_py(),
             "max_mamba_cache_size" => self.max_mamba_cache_size.to_py(),
             "mamba_ssm_dtype" => self.mamba_ssm_dtype.to_py(),
             "mamba_max_states_per_path" => self.mamba_max_states_per_path.to_py(),
-            "enable_mamba_cache_stochastic_rounding" => {
-                self.enable_mamba_cache_stochastic_rounding.to_py()
-            }
+            "enable_mamba_cache_stochastic_rounding" => self.enable_mamba_cache_stochastic_rounding.to_py(),
             "mamba_cache_philox_rounds" => self.mamba_cache_philox_rounds.to_py(),
             "mamba_full_memory_ratio" => self.mamba_full_memory_ratio.to_py(),
             "mamba_radix_cache_strategy" => self.mamba_radix_cache_strategy.to_py(),
@@ -4407,21 +2076,11 @@ impl ServerArgs {
             "hicache_mem_layout" => self.hicache_mem_layout.to_py(),
             "hicache_storage_backend" => self.hicache_storage_backend.to_py(),
             "hicache_storage_prefetch_policy" => self.hicache_storage_prefetch_policy.to_py(),
-            "hicache_storage_backend_extra_config" => {
-                self.hicache_storage_backend_extra_config.to_py()
-            }
-            "hicache_storage_prefetch_retry_poll_interval" => {
-                self.hicache_storage_prefetch_retry_poll_interval.to_py()
-            }
-            "hicache_storage_prefetch_retry_max_attempts" => {
-                self.hicache_storage_prefetch_retry_max_attempts.to_py()
-            }
-            "enable_unified_cache_external_linker" => {
-                self.enable_unified_cache_external_linker.to_py()
-            }
-            "unified_cache_external_linker_backend" => {
-                self.unified_cache_external_linker_backend.to_py()
-            }
+            "hicache_storage_backend_extra_config" => self.hicache_storage_backend_extra_config.to_py(),
+            "hicache_storage_prefetch_retry_poll_interval" => self.hicache_storage_prefetch_retry_poll_interval.to_py(),
+            "hicache_storage_prefetch_retry_max_attempts" => self.hicache_storage_prefetch_retry_max_attempts.to_py(),
+            "enable_unified_cache_external_linker" => self.enable_unified_cache_external_linker.to_py(),
+            "unified_cache_external_linker_backend" => self.unified_cache_external_linker_backend.to_py(),
             "enable_hisparse" => self.enable_hisparse.to_py(),
             "hisparse_config" => self.hisparse_config.to_py(),
             "enable_broadcast_mm_inputs_process" => self.enable_broadcast_mm_inputs_process.to_py(),
@@ -4479,20 +2138,12 @@ impl ServerArgs {
             "disaggregation_transfer_backend" => self.disaggregation_transfer_backend.to_py(),
             "disaggregation_bootstrap_port" => self.disaggregation_bootstrap_port.to_py(),
             "disaggregation_ib_device" => self.disaggregation_ib_device.to_py(),
-            "disaggregation_decode_enable_radix_cache" => {
-                self.disaggregation_decode_enable_radix_cache.to_py()
-            }
-            "disaggregation_decode_enable_offload_kvcache" => {
-                self.disaggregation_decode_enable_offload_kvcache.to_py()
-            }
-            "disaggregation_decode_retraction_backup" => {
-                self.disaggregation_decode_retraction_backup.to_py()
-            }
+            "disaggregation_decode_enable_radix_cache" => self.disaggregation_decode_enable_radix_cache.to_py(),
+            "disaggregation_decode_enable_offload_kvcache" => self.disaggregation_decode_enable_offload_kvcache.to_py(),
+            "disaggregation_decode_retraction_backup" => self.disaggregation_decode_retraction_backup.to_py(),
             "num_reserved_decode_tokens" => self.num_reserved_decode_tokens.to_py(),
             "disaggregation_decode_extra_slots" => self.disaggregation_decode_extra_slots.to_py(),
-            "disaggregation_decode_polling_interval" => {
-                self.disaggregation_decode_polling_interval.to_py()
-            }
+            "disaggregation_decode_polling_interval" => self.disaggregation_decode_polling_interval.to_py(),
             "optimistic_prefill_attempts" => self.optimistic_prefill_attempts.to_py(),
             "encoder_only" => self.encoder_only.to_py(),
             "language_only" => self.language_only.to_py(),
@@ -4501,9 +2152,7 @@ impl ServerArgs {
             "encoder_urls" => self.encoder_urls.to_py(),
             "encoder_bootstrap_port" => self.encoder_bootstrap_port.to_py(),
             "encoder_register_urls" => self.encoder_register_urls.to_py(),
-            "enable_adaptive_dispatch_to_encoder" => {
-                self.enable_adaptive_dispatch_to_encoder.to_py()
-            }
+            "enable_adaptive_dispatch_to_encoder" => self.enable_adaptive_dispatch_to_encoder.to_py(),
             "enable_pdmux" => self.enable_pdmux.to_py(),
             "pdmux_config_path" => self.pdmux_config_path.to_py(),
             "sm_group_num" => self.sm_group_num.to_py(),
@@ -4512,24 +2161,12 @@ impl ServerArgs {
             "weight_loader_disable_mmap" => self.weight_loader_disable_mmap.to_py(),
             "weight_loader_prefetch_checkpoints" => self.weight_loader_prefetch_checkpoints.to_py(),
             "weight_loader_prefetch_num_threads" => self.weight_loader_prefetch_num_threads.to_py(),
-            "weight_loader_drop_cache_after_load" => {
-                self.weight_loader_drop_cache_after_load.to_py()
-            }
-            "remote_instance_weight_loader_seed_instance_ip" => {
-                self.remote_instance_weight_loader_seed_instance_ip.to_py()
-            }
-            "remote_instance_weight_loader_seed_instance_service_port" => self
-                .remote_instance_weight_loader_seed_instance_service_port
-                .to_py(),
-            "remote_instance_weight_loader_send_weights_group_ports" => self
-                .remote_instance_weight_loader_send_weights_group_ports
-                .to_py(),
-            "remote_instance_weight_loader_backend" => {
-                self.remote_instance_weight_loader_backend.to_py()
-            }
-            "remote_instance_weight_loader_start_seed_via_transfer_engine" => self
-                .remote_instance_weight_loader_start_seed_via_transfer_engine
-                .to_py(),
+            "weight_loader_drop_cache_after_load" => self.weight_loader_drop_cache_after_load.to_py(),
+            "remote_instance_weight_loader_seed_instance_ip" => self.remote_instance_weight_loader_seed_instance_ip.to_py(),
+            "remote_instance_weight_loader_seed_instance_service_port" => self.remote_instance_weight_loader_seed_instance_service_port.to_py(),
+            "remote_instance_weight_loader_send_weights_group_ports" => self.remote_instance_weight_loader_send_weights_group_ports.to_py(),
+            "remote_instance_weight_loader_backend" => self.remote_instance_weight_loader_backend.to_py(),
+            "remote_instance_weight_loader_start_seed_via_transfer_engine" => self.remote_instance_weight_loader_start_seed_via_transfer_engine.to_py(),
             "engine_info_bootstrap_port" => self.engine_info_bootstrap_port.to_py(),
             "modelexpress_config" => self.modelexpress_config.to_py(),
             "download_dir" => self.download_dir.to_py(),
@@ -4537,20 +2174,12 @@ impl ServerArgs {
             "delete_ckpt_after_loading" => self.delete_ckpt_after_loading.to_py(),
             "decrypted_config_file" => self.decrypted_config_file.to_py(),
             "decrypted_draft_config_file" => self.decrypted_draft_config_file.to_py(),
-            "checkpoint_engine_wait_weights_before_ready" => {
-                self.checkpoint_engine_wait_weights_before_ready.to_py()
-            }
+            "checkpoint_engine_wait_weights_before_ready" => self.checkpoint_engine_wait_weights_before_ready.to_py(),
             "enable_prefill_delayer" => self.enable_prefill_delayer.to_py(),
             "prefill_delayer_max_delay_passes" => self.prefill_delayer_max_delay_passes.to_py(),
-            "prefill_delayer_token_usage_low_watermark" => {
-                self.prefill_delayer_token_usage_low_watermark.to_py()
-            }
-            "prefill_delayer_forward_passes_buckets" => {
-                self.prefill_delayer_forward_passes_buckets.to_py()
-            }
-            "prefill_delayer_wait_seconds_buckets" => {
-                self.prefill_delayer_wait_seconds_buckets.to_py()
-            }
+            "prefill_delayer_token_usage_low_watermark" => self.prefill_delayer_token_usage_low_watermark.to_py(),
+            "prefill_delayer_forward_passes_buckets" => self.prefill_delayer_forward_passes_buckets.to_py(),
+            "prefill_delayer_wait_seconds_buckets" => self.prefill_delayer_wait_seconds_buckets.to_py(),
             "prefill_delayer_queue_min_ratio" => self.prefill_delayer_queue_min_ratio.to_py(),
             "prefill_delayer_max_delay_ms" => self.prefill_delayer_max_delay_ms.to_py(),
             "min_free_slots_delay" => self.min_free_slots_delay.to_py(),
@@ -4561,9 +2190,7 @@ impl ServerArgs {
             "kv_canary_sweep_interval" => self.kv_canary_sweep_interval.to_py(),
             "enable_dynamic_batch_tokenizer" => self.enable_dynamic_batch_tokenizer.to_py(),
             "dynamic_batch_tokenizer_batch_size" => self.dynamic_batch_tokenizer_batch_size.to_py(),
-            "dynamic_batch_tokenizer_batch_timeout" => {
-                self.dynamic_batch_tokenizer_batch_timeout.to_py()
-            }
+            "dynamic_batch_tokenizer_batch_timeout" => self.dynamic_batch_tokenizer_batch_timeout.to_py(),
             "enable_tokenizer_batch_encode" => self.enable_tokenizer_batch_encode.to_py(),
             "disable_tokenizer_batch_decode" => self.disable_tokenizer_batch_decode.to_py(),
             "debug_tensor_dump_output_folder" => self.debug_tensor_dump_output_folder.to_py(),
@@ -4590,42 +2217,28 @@ impl ServerArgs {
             "ple_offload_dir" => self.ple_offload_dir.to_py(),
             "disaggregation_enable_kv_checksum" => self.disaggregation_enable_kv_checksum.to_py(),
             "enable_pd_role_switch" => self.enable_pd_role_switch.to_py(),
-            "speculative_domino_candidate_pool_size" => {
-                self.speculative_domino_candidate_pool_size.to_py()
-            }
+            "speculative_domino_candidate_pool_size" => self.speculative_domino_candidate_pool_size.to_py(),
             "flashinfer_a2a_dispatch_type" => self.flashinfer_a2a_dispatch_type.to_py(),
             "cuda_graph_max_seq_len_prefill" => self.cuda_graph_max_seq_len_prefill.to_py(),
             "prefill_kv_cache_dequant_dtype" => self.prefill_kv_cache_dequant_dtype.to_py(),
             "dsv4_attn_backend" => self.dsv4_attn_backend.to_py(),
             "otlp_service_name" => self.otlp_service_name.to_py(),
-            "_radix_eviction_policy_explicitly_set" => {
-                self._radix_eviction_policy_explicitly_set.to_py()
-            }
+            "_radix_eviction_policy_explicitly_set" => self._radix_eviction_policy_explicitly_set.to_py(),
             "hicache_host_memory_fraction" => self.hicache_host_memory_fraction.to_py(),
             "enable_linker_mla_dedup" => self.enable_linker_mla_dedup.to_py(),
-            "_swa_full_tokens_ratio_explicitly_set" => {
-                self._swa_full_tokens_ratio_explicitly_set.to_py()
-            }
+            "_swa_full_tokens_ratio_explicitly_set" => self._swa_full_tokens_ratio_explicitly_set.to_py(),
             "swa_prefix_tails" => self.swa_prefix_tails.to_py(),
             "enable_encoder_swa_bounded_replay" => self.enable_encoder_swa_bounded_replay.to_py(),
             "enable_decoder_swa_bounded_replay" => self.enable_decoder_swa_bounded_replay.to_py(),
             "enable_response_store" => self.enable_response_store.to_py(),
-            "disaggregation_decode_host_receive_threshold" => {
-                self.disaggregation_decode_host_receive_threshold.to_py()
-            }
+            "disaggregation_decode_host_receive_threshold" => self.disaggregation_decode_host_receive_threshold.to_py(),
             "qsa_indexer_dtype" => self.qsa_indexer_dtype.to_py(),
-            "disaggregation_decode_allocation_policy" => {
-                self.disaggregation_decode_allocation_policy.to_py()
-            }
+            "disaggregation_decode_allocation_policy" => self.disaggregation_decode_allocation_policy.to_py(),
             "speculative_boundary_reduction" => self.speculative_boundary_reduction.to_py(),
             "speculative_use_block_verification" => self.speculative_use_block_verification.to_py(),
             "speculative_draft_sink_size" => self.speculative_draft_sink_size.to_py(),
-            "disable_aiter_allreduce_fusion_in_prefill" => {
-                self.disable_aiter_allreduce_fusion_in_prefill.to_py()
-            }
-            "disable_aiter_allreduce_fusion_in_decode" => {
-                self.disable_aiter_allreduce_fusion_in_decode.to_py()
-            }
+            "disable_aiter_allreduce_fusion_in_prefill" => self.disable_aiter_allreduce_fusion_in_prefill.to_py(),
+            "disable_aiter_allreduce_fusion_in_decode" => self.disable_aiter_allreduce_fusion_in_decode.to_py(),
             "enable_amd_monokernel" => self.enable_amd_monokernel.to_py(),
             "dsa_triton_union" => self.dsa_triton_union.to_py(),
             "enable_dsa_fused_indexer" => self.enable_dsa_fused_indexer.to_py(),
@@ -4646,9 +2259,7 @@ impl ServerArgs {
             "enable_megamoe_for_layernorm_sp" => self.enable_megamoe_for_layernorm_sp.to_py(),
             "enable_http_worker_reuseport" => self.enable_http_worker_reuseport.to_py(),
             "prefill_decode_interval_min_bs" => self.prefill_decode_interval_min_bs.to_py(),
-            "unified_cache_external_linker_config" => {
-                self.unified_cache_external_linker_config.to_py()
-            }
+            "unified_cache_external_linker_config" => self.unified_cache_external_linker_config.to_py(),
             "enable_return_aux_hidden_states" => self.enable_return_aux_hidden_states.to_py(),
             "aux_hidden_state_capture" => self.aux_hidden_state_capture.to_py(),
             "return_aux_hidden_state_layer_ids" => self.return_aux_hidden_state_layer_ids.to_py(),
@@ -4656,9 +2267,7 @@ impl ServerArgs {
             "cuda_graph_tc_compiler" => self.cuda_graph_tc_compiler.to_py(),
             "elastic_ep_rejoin" => self.elastic_ep_rejoin.to_py(),
             "keep_mm_feature_on_device" => self.keep_mm_feature_on_device.to_py(),
-            "enable_dsa_prefill_context_parallel" => {
-                self.enable_dsa_prefill_context_parallel.to_py()
-            }
+            "enable_dsa_prefill_context_parallel" => self.enable_dsa_prefill_context_parallel.to_py(),
             "dsa_prefill_cp_mode" => self.dsa_prefill_cp_mode.to_py(),
             "enable_prefill_context_parallel" => self.enable_prefill_context_parallel.to_py(),
             "prefill_cp_mode" => self.prefill_cp_mode.to_py(),
@@ -4677,9 +2286,7 @@ impl ServerArgs {
             "detokenizer_worker_num" => self.detokenizer_worker_num = FieldValue::from_py(value)?,
             "skip_tokenizer_init" => self.skip_tokenizer_init = FieldValue::from_py(value)?,
             "load_format" => self.load_format = FieldValue::from_py(value)?,
-            "model_loader_extra_config" => {
-                self.model_loader_extra_config = FieldValue::from_py(value)?
-            }
+            "model_loader_extra_config" => self.model_loader_extra_config = FieldValue::from_py(value)?,
             "trust_remote_code" => self.trust_remote_code = FieldValue::from_py(value)?,
             "context_length" => self.context_length = FieldValue::from_py(value)?,
             "is_embedding" => self.is_embedding = FieldValue::from_py(value)?,
@@ -4687,21 +2294,15 @@ impl ServerArgs {
             "revision" => self.revision = FieldValue::from_py(value)?,
             "model_impl" => self.model_impl = FieldValue::from_py(value)?,
             "model_config_parser" => self.model_config_parser = FieldValue::from_py(value)?,
-            "json_model_override_args" => {
-                self.json_model_override_args = FieldValue::from_py(value)?
-            }
+            "json_model_override_args" => self.json_model_override_args = FieldValue::from_py(value)?,
             "dtype" => self.dtype = FieldValue::from_py(value)?,
             "quantization" => self.quantization = FieldValue::from_py(value)?,
             "quantization_param_path" => self.quantization_param_path = FieldValue::from_py(value)?,
             "kv_cache_dtype" => self.kv_cache_dtype = FieldValue::from_py(value)?,
             "enable_fp32_lm_head" => self.enable_fp32_lm_head = FieldValue::from_py(value)?,
             "modelopt_quant" => self.modelopt_quant = FieldValue::from_py(value)?,
-            "modelopt_checkpoint_restore_path" => {
-                self.modelopt_checkpoint_restore_path = FieldValue::from_py(value)?
-            }
-            "modelopt_checkpoint_save_path" => {
-                self.modelopt_checkpoint_save_path = FieldValue::from_py(value)?
-            }
+            "modelopt_checkpoint_restore_path" => self.modelopt_checkpoint_restore_path = FieldValue::from_py(value)?,
+            "modelopt_checkpoint_save_path" => self.modelopt_checkpoint_save_path = FieldValue::from_py(value)?,
             "modelopt_export_path" => self.modelopt_export_path = FieldValue::from_py(value)?,
             "quantize_and_serve" => self.quantize_and_serve = FieldValue::from_py(value)?,
             "rl_quant_profile" => self.rl_quant_profile = FieldValue::from_py(value)?,
@@ -4716,53 +2317,27 @@ impl ServerArgs {
             "max_prefill_tokens" => self.max_prefill_tokens = FieldValue::from_py(value)?,
             "prefill_max_requests" => self.prefill_max_requests = FieldValue::from_py(value)?,
             "schedule_policy" => self.schedule_policy = FieldValue::from_py(value)?,
-            "enable_priority_scheduling" => {
-                self.enable_priority_scheduling = FieldValue::from_py(value)?
-            }
-            "disable_priority_preemption" => {
-                self.disable_priority_preemption = FieldValue::from_py(value)?
-            }
+            "enable_priority_scheduling" => self.enable_priority_scheduling = FieldValue::from_py(value)?,
+            "disable_priority_preemption" => self.disable_priority_preemption = FieldValue::from_py(value)?,
             "default_priority_value" => self.default_priority_value = FieldValue::from_py(value)?,
-            "abort_on_priority_when_disabled" => {
-                self.abort_on_priority_when_disabled = FieldValue::from_py(value)?
-            }
-            "schedule_low_priority_values_first" => {
-                self.schedule_low_priority_values_first = FieldValue::from_py(value)?
-            }
-            "priority_scheduling_preemption_threshold" => {
-                self.priority_scheduling_preemption_threshold = FieldValue::from_py(value)?
-            }
+            "abort_on_priority_when_disabled" => self.abort_on_priority_when_disabled = FieldValue::from_py(value)?,
+            "schedule_low_priority_values_first" => self.schedule_low_priority_values_first = FieldValue::from_py(value)?,
+            "priority_scheduling_preemption_threshold" => self.priority_scheduling_preemption_threshold = FieldValue::from_py(value)?,
             "retraction_policy" => self.retraction_policy = FieldValue::from_py(value)?,
-            "schedule_conservativeness" => {
-                self.schedule_conservativeness = FieldValue::from_py(value)?
-            }
+            "schedule_conservativeness" => self.schedule_conservativeness = FieldValue::from_py(value)?,
             "page_size" => self.page_size = FieldValue::from_py(value)?,
             "c128_page_size" => self.c128_page_size = FieldValue::from_py(value)?,
             "swa_full_tokens_ratio" => self.swa_full_tokens_ratio = FieldValue::from_py(value)?,
-            "disable_hybrid_swa_memory" => {
-                self.disable_hybrid_swa_memory = FieldValue::from_py(value)?
-            }
+            "disable_hybrid_swa_memory" => self.disable_hybrid_swa_memory = FieldValue::from_py(value)?,
             "radix_eviction_policy" => self.radix_eviction_policy = FieldValue::from_py(value)?,
-            "radix_eviction_policy_config" => {
-                self.radix_eviction_policy_config = FieldValue::from_py(value)?
-            }
-            "prefill_only_disable_kv_cache" => {
-                self.prefill_only_disable_kv_cache = FieldValue::from_py(value)?
-            }
+            "radix_eviction_policy_config" => self.radix_eviction_policy_config = FieldValue::from_py(value)?,
+            "prefill_only_disable_kv_cache" => self.prefill_only_disable_kv_cache = FieldValue::from_py(value)?,
             "disable_radix_cache" => self.disable_radix_cache = FieldValue::from_py(value)?,
-            "enable_page_major_kv_layout" => {
-                self.enable_page_major_kv_layout = FieldValue::from_py(value)?
-            }
+            "enable_page_major_kv_layout" => self.enable_page_major_kv_layout = FieldValue::from_py(value)?,
             "enable_unified_memory" => self.enable_unified_memory = FieldValue::from_py(value)?,
-            "disable_chunked_prefix_cache" => {
-                self.disable_chunked_prefix_cache = FieldValue::from_py(value)?
-            }
-            "disable_overlap_schedule" => {
-                self.disable_overlap_schedule = FieldValue::from_py(value)?
-            }
-            "num_continuous_decode_steps" => {
-                self.num_continuous_decode_steps = FieldValue::from_py(value)?
-            }
+            "disable_chunked_prefix_cache" => self.disable_chunked_prefix_cache = FieldValue::from_py(value)?,
+            "disable_overlap_schedule" => self.disable_overlap_schedule = FieldValue::from_py(value)?,
+            "num_continuous_decode_steps" => self.num_continuous_decode_steps = FieldValue::from_py(value)?,
             "scheduler_recv_interval" => self.scheduler_recv_interval = FieldValue::from_py(value)?,
             "enable_mixed_chunk" => self.enable_mixed_chunk = FieldValue::from_py(value)?,
             "nccl_port" => self.nccl_port = FieldValue::from_py(value)?,
@@ -4786,33 +2361,17 @@ impl ServerArgs {
             "dcp_replicate_q_proj" => self.dcp_replicate_q_proj = FieldValue::from_py(value)?,
             "enable_prefill_cp" => self.enable_prefill_cp = FieldValue::from_py(value)?,
             "cp_strategy" => self.cp_strategy = FieldValue::from_py(value)?,
-            "enable_dsa_cache_layer_split" => {
-                self.enable_dsa_cache_layer_split = FieldValue::from_py(value)?
-            }
-            "enable_cp_decode_attn_tp" => {
-                self.enable_cp_decode_attn_tp = FieldValue::from_py(value)?
-            }
-            "enable_kv_cache_sharding" => {
-                self.enable_kv_cache_sharding = FieldValue::from_py(value)?
-            }
+            "enable_dsa_cache_layer_split" => self.enable_dsa_cache_layer_split = FieldValue::from_py(value)?,
+            "enable_cp_decode_attn_tp" => self.enable_cp_decode_attn_tp = FieldValue::from_py(value)?,
+            "enable_kv_cache_sharding" => self.enable_kv_cache_sharding = FieldValue::from_py(value)?,
             "enable_dp_attention" => self.enable_dp_attention = FieldValue::from_py(value)?,
-            "enable_dp_attention_local_control_broadcast" => {
-                self.enable_dp_attention_local_control_broadcast = FieldValue::from_py(value)?
-            }
+            "enable_dp_attention_local_control_broadcast" => self.enable_dp_attention_local_control_broadcast = FieldValue::from_py(value)?,
             "enable_dp_lm_head" => self.enable_dp_lm_head = FieldValue::from_py(value)?,
-            "enable_tp_lm_head_all_to_all" => {
-                self.enable_tp_lm_head_all_to_all = FieldValue::from_py(value)?
-            }
-            "enable_attn_tp_input_scattered" => {
-                self.enable_attn_tp_input_scattered = FieldValue::from_py(value)?
-            }
-            "enable_shared_experts_attn_tp" => {
-                self.enable_shared_experts_attn_tp = FieldValue::from_py(value)?
-            }
+            "enable_tp_lm_head_all_to_all" => self.enable_tp_lm_head_all_to_all = FieldValue::from_py(value)?,
+            "enable_attn_tp_input_scattered" => self.enable_attn_tp_input_scattered = FieldValue::from_py(value)?,
+            "enable_shared_experts_attn_tp" => self.enable_shared_experts_attn_tp = FieldValue::from_py(value)?,
             "shared_experts_tp_size" => self.shared_experts_tp_size = FieldValue::from_py(value)?,
-            "enable_dense_mlp_attn_tp" => {
-                self.enable_dense_mlp_attn_tp = FieldValue::from_py(value)?
-            }
+            "enable_dense_mlp_attn_tp" => self.enable_dense_mlp_attn_tp = FieldValue::from_py(value)?,
             "enable_layernorm_sp" => self.enable_layernorm_sp = FieldValue::from_py(value)?,
             "disable_attn_tp_gather" => self.disable_attn_tp_gather = FieldValue::from_py(value)?,
             "enable_p2p_check" => self.enable_p2p_check = FieldValue::from_py(value)?,
@@ -4840,12 +2399,8 @@ impl ServerArgs {
             "skip_server_warmup" => self.skip_server_warmup = FieldValue::from_py(value)?,
             "warmups" => self.warmups = FieldValue::from_py(value)?,
             "enable_http2" => self.enable_http2 = FieldValue::from_py(value)?,
-            "http2_max_concurrent_streams" => {
-                self.http2_max_concurrent_streams = FieldValue::from_py(value)?
-            }
-            "http2_initial_connection_window_size" => {
-                self.http2_initial_connection_window_size = FieldValue::from_py(value)?
-            }
+            "http2_max_concurrent_streams" => self.http2_max_concurrent_streams = FieldValue::from_py(value)?,
+            "http2_initial_connection_window_size" => self.http2_initial_connection_window_size = FieldValue::from_py(value)?,
             "ssl_keyfile" => self.ssl_keyfile = FieldValue::from_py(value)?,
             "ssl_certfile" => self.ssl_certfile = FieldValue::from_py(value)?,
             "ssl_ca_certs" => self.ssl_ca_certs = FieldValue::from_py(value)?,
@@ -4856,9 +2411,7 @@ impl ServerArgs {
             "served_model_name" => self.served_model_name = FieldValue::from_py(value)?,
             "weight_version" => self.weight_version = FieldValue::from_py(value)?,
             "chat_template" => self.chat_template = FieldValue::from_py(value)?,
-            "trust_request_chat_template" => {
-                self.trust_request_chat_template = FieldValue::from_py(value)?
-            }
+            "trust_request_chat_template" => self.trust_request_chat_template = FieldValue::from_py(value)?,
             "hf_chat_template_name" => self.hf_chat_template_name = FieldValue::from_py(value)?,
             "completion_template" => self.completion_template = FieldValue::from_py(value)?,
             "file_storage_path" => self.file_storage_path = FieldValue::from_py(value)?,
@@ -4866,119 +2419,65 @@ impl ServerArgs {
             "return_input_ids" => self.return_input_ids = FieldValue::from_py(value)?,
             "return_output_ids" => self.return_output_ids = FieldValue::from_py(value)?,
             "reasoning_parser" => self.reasoning_parser = FieldValue::from_py(value)?,
-            "default_chat_template_kwargs" => {
-                self.default_chat_template_kwargs = FieldValue::from_py(value)?
-            }
+            "default_chat_template_kwargs" => self.default_chat_template_kwargs = FieldValue::from_py(value)?,
             "strip_thinking_cache" => self.strip_thinking_cache = FieldValue::from_py(value)?,
             "enable_strict_thinking" => self.enable_strict_thinking = FieldValue::from_py(value)?,
             "tool_call_parser" => self.tool_call_parser = FieldValue::from_py(value)?,
             "tool_server" => self.tool_server = FieldValue::from_py(value)?,
             "sampling_defaults" => self.sampling_defaults = FieldValue::from_py(value)?,
             "asr_max_buffer_seconds" => self.asr_max_buffer_seconds = FieldValue::from_py(value)?,
-            "asr_max_concurrent_sessions" => {
-                self.asr_max_concurrent_sessions = FieldValue::from_py(value)?
-            }
-            "preferred_sampling_params" => {
-                self.preferred_sampling_params = FieldValue::from_py(value)?
-            }
+            "asr_max_concurrent_sessions" => self.asr_max_concurrent_sessions = FieldValue::from_py(value)?,
+            "preferred_sampling_params" => self.preferred_sampling_params = FieldValue::from_py(value)?,
             "allow_auto_truncate" => self.allow_auto_truncate = FieldValue::from_py(value)?,
             "stream_interval" => self.stream_interval = FieldValue::from_py(value)?,
             "batch_notify_size" => self.batch_notify_size = FieldValue::from_py(value)?,
-            "stream_response_default_include_usage" => {
-                self.stream_response_default_include_usage = FieldValue::from_py(value)?
-            }
-            "incremental_streaming_output" => {
-                self.incremental_streaming_output = FieldValue::from_py(value)?
-            }
-            "enable_streaming_session" => {
-                self.enable_streaming_session = FieldValue::from_py(value)?
-            }
-            "enable_session_radix_cache" => {
-                self.enable_session_radix_cache = FieldValue::from_py(value)?
-            }
+            "stream_response_default_include_usage" => self.stream_response_default_include_usage = FieldValue::from_py(value)?,
+            "incremental_streaming_output" => self.incremental_streaming_output = FieldValue::from_py(value)?,
+            "enable_streaming_session" => self.enable_streaming_session = FieldValue::from_py(value)?,
+            "enable_session_radix_cache" => self.enable_session_radix_cache = FieldValue::from_py(value)?,
             "log_level" => self.log_level = FieldValue::from_py(value)?,
             "log_level_http" => self.log_level_http = FieldValue::from_py(value)?,
             "log_requests" => self.log_requests = FieldValue::from_py(value)?,
             "log_requests_level" => self.log_requests_level = FieldValue::from_py(value)?,
             "log_requests_format" => self.log_requests_format = FieldValue::from_py(value)?,
             "log_requests_target" => self.log_requests_target = FieldValue::from_py(value)?,
-            "uvicorn_access_log_exclude_prefixes" => {
-                self.uvicorn_access_log_exclude_prefixes = FieldValue::from_py(value)?
-            }
+            "uvicorn_access_log_exclude_prefixes" => self.uvicorn_access_log_exclude_prefixes = FieldValue::from_py(value)?,
             "crash_dump_folder" => self.crash_dump_folder = FieldValue::from_py(value)?,
             "show_time_cost" => self.show_time_cost = FieldValue::from_py(value)?,
             "enable_metrics" => self.enable_metrics = FieldValue::from_py(value)?,
             "smg_http_sidecar_port" => self.smg_http_sidecar_port = FieldValue::from_py(value)?,
             "enable_mfu_metrics" => self.enable_mfu_metrics = FieldValue::from_py(value)?,
-            "enable_metrics_for_all_schedulers" => {
-                self.enable_metrics_for_all_schedulers = FieldValue::from_py(value)?
-            }
-            "load_snapshot_publish_interval" => {
-                self.load_snapshot_publish_interval = FieldValue::from_py(value)?
-            }
-            "tokenizer_metrics_custom_labels_header" => {
-                self.tokenizer_metrics_custom_labels_header = FieldValue::from_py(value)?
-            }
-            "tokenizer_metrics_allowed_custom_labels" => {
-                self.tokenizer_metrics_allowed_custom_labels = FieldValue::from_py(value)?
-            }
+            "enable_metrics_for_all_schedulers" => self.enable_metrics_for_all_schedulers = FieldValue::from_py(value)?,
+            "load_snapshot_publish_interval" => self.load_snapshot_publish_interval = FieldValue::from_py(value)?,
+            "tokenizer_metrics_custom_labels_header" => self.tokenizer_metrics_custom_labels_header = FieldValue::from_py(value)?,
+            "tokenizer_metrics_allowed_custom_labels" => self.tokenizer_metrics_allowed_custom_labels = FieldValue::from_py(value)?,
             "extra_metric_labels" => self.extra_metric_labels = FieldValue::from_py(value)?,
-            "bucket_time_to_first_token" => {
-                self.bucket_time_to_first_token = FieldValue::from_py(value)?
-            }
-            "bucket_inter_token_latency" => {
-                self.bucket_inter_token_latency = FieldValue::from_py(value)?
-            }
-            "bucket_e2e_request_latency" => {
-                self.bucket_e2e_request_latency = FieldValue::from_py(value)?
-            }
+            "bucket_time_to_first_token" => self.bucket_time_to_first_token = FieldValue::from_py(value)?,
+            "bucket_inter_token_latency" => self.bucket_inter_token_latency = FieldValue::from_py(value)?,
+            "bucket_e2e_request_latency" => self.bucket_e2e_request_latency = FieldValue::from_py(value)?,
             "prompt_tokens_buckets" => self.prompt_tokens_buckets = FieldValue::from_py(value)?,
-            "generation_tokens_buckets" => {
-                self.generation_tokens_buckets = FieldValue::from_py(value)?
-            }
-            "gc_warning_threshold_secs" => {
-                self.gc_warning_threshold_secs = FieldValue::from_py(value)?
-            }
+            "generation_tokens_buckets" => self.generation_tokens_buckets = FieldValue::from_py(value)?,
+            "gc_warning_threshold_secs" => self.gc_warning_threshold_secs = FieldValue::from_py(value)?,
             "decode_log_interval" => self.decode_log_interval = FieldValue::from_py(value)?,
-            "enable_request_time_stats_logging" => {
-                self.enable_request_time_stats_logging = FieldValue::from_py(value)?
-            }
+            "enable_request_time_stats_logging" => self.enable_request_time_stats_logging = FieldValue::from_py(value)?,
             "kv_events_config" => self.kv_events_config = FieldValue::from_py(value)?,
             "load_publish_endpoint" => self.load_publish_endpoint = FieldValue::from_py(value)?,
-            "enable_forward_pass_metrics" => {
-                self.enable_forward_pass_metrics = FieldValue::from_py(value)?
-            }
-            "forward_pass_metrics_worker_id" => {
-                self.forward_pass_metrics_worker_id = FieldValue::from_py(value)?
-            }
-            "forward_pass_metrics_ipc_name" => {
-                self.forward_pass_metrics_ipc_name = FieldValue::from_py(value)?
-            }
+            "enable_forward_pass_metrics" => self.enable_forward_pass_metrics = FieldValue::from_py(value)?,
+            "forward_pass_metrics_worker_id" => self.forward_pass_metrics_worker_id = FieldValue::from_py(value)?,
+            "forward_pass_metrics_ipc_name" => self.forward_pass_metrics_ipc_name = FieldValue::from_py(value)?,
             "enable_trace" => self.enable_trace = FieldValue::from_py(value)?,
             "trace_modules" => self.trace_modules = FieldValue::from_py(value)?,
             "otlp_traces_endpoint" => self.otlp_traces_endpoint = FieldValue::from_py(value)?,
             "export_metrics_to_file" => self.export_metrics_to_file = FieldValue::from_py(value)?,
-            "export_metrics_to_file_dir" => {
-                self.export_metrics_to_file_dir = FieldValue::from_py(value)?
-            }
+            "export_metrics_to_file_dir" => self.export_metrics_to_file_dir = FieldValue::from_py(value)?,
             "stat_loggers" => self.stat_loggers = FieldValue::from_py(value)?,
-            "constrained_json_whitespace_pattern" => {
-                self.constrained_json_whitespace_pattern = FieldValue::from_py(value)?
-            }
-            "constrained_json_disable_any_whitespace" => {
-                self.constrained_json_disable_any_whitespace = FieldValue::from_py(value)?
-            }
-            "constrained_json_max_whitespace_cnt" => {
-                self.constrained_json_max_whitespace_cnt = FieldValue::from_py(value)?
-            }
+            "constrained_json_whitespace_pattern" => self.constrained_json_whitespace_pattern = FieldValue::from_py(value)?,
+            "constrained_json_disable_any_whitespace" => self.constrained_json_disable_any_whitespace = FieldValue::from_py(value)?,
+            "constrained_json_max_whitespace_cnt" => self.constrained_json_max_whitespace_cnt = FieldValue::from_py(value)?,
             "attention_backend" => self.attention_backend = FieldValue::from_py(value)?,
-            "decode_attention_backend" => {
-                self.decode_attention_backend = FieldValue::from_py(value)?
-            }
+            "decode_attention_backend" => self.decode_attention_backend = FieldValue::from_py(value)?,
             "enable_lean_attention" => self.enable_lean_attention = FieldValue::from_py(value)?,
-            "prefill_attention_backend" => {
-                self.prefill_attention_backend = FieldValue::from_py(value)?
-            }
+            "prefill_attention_backend" => self.prefill_attention_backend = FieldValue::from_py(value)?,
             "sampling_backend" => self.sampling_backend = FieldValue::from_py(value)?,
             "grammar_backend" => self.grammar_backend = FieldValue::from_py(value)?,
             "radix_cache_backend" => self.radix_cache_backend = FieldValue::from_py(value)?,
@@ -4989,383 +2488,180 @@ impl ServerArgs {
             "dsa_prefill_backend" => self.dsa_prefill_backend = FieldValue::from_py(value)?,
             "dsv4_prefill_backend" => self.dsv4_prefill_backend = FieldValue::from_py(value)?,
             "dsa_decode_backend" => self.dsa_decode_backend = FieldValue::from_py(value)?,
-            "dsa_paged_mqa_logits_backend" => {
-                self.dsa_paged_mqa_logits_backend = FieldValue::from_py(value)?
-            }
+            "dsa_paged_mqa_logits_backend" => self.dsa_paged_mqa_logits_backend = FieldValue::from_py(value)?,
             "dsa_topk_backend" => self.dsa_topk_backend = FieldValue::from_py(value)?,
-            "disable_flashinfer_autotune" => {
-                self.disable_flashinfer_autotune = FieldValue::from_py(value)?
-            }
-            "flashinfer_autotune_skip_ops" => {
-                self.flashinfer_autotune_skip_ops = FieldValue::from_py(value)?
-            }
+            "disable_flashinfer_autotune" => self.disable_flashinfer_autotune = FieldValue::from_py(value)?,
+            "flashinfer_autotune_skip_ops" => self.flashinfer_autotune_skip_ops = FieldValue::from_py(value)?,
             "mamba_backend" => self.mamba_backend = FieldValue::from_py(value)?,
             "cuda_graph_config" => self.cuda_graph_config = FieldValue::from_py(value)?,
-            "cuda_graph_backend_decode" => {
-                self.cuda_graph_backend_decode = FieldValue::from_py(value)?
-            }
-            "cuda_graph_backend_prefill" => {
-                self.cuda_graph_backend_prefill = FieldValue::from_py(value)?
-            }
-            "cuda_graph_max_bs_decode" => {
-                self.cuda_graph_max_bs_decode = FieldValue::from_py(value)?
-            }
-            "cuda_graph_max_bs_prefill" => {
-                self.cuda_graph_max_bs_prefill = FieldValue::from_py(value)?
-            }
+            "cuda_graph_backend_decode" => self.cuda_graph_backend_decode = FieldValue::from_py(value)?,
+            "cuda_graph_backend_prefill" => self.cuda_graph_backend_prefill = FieldValue::from_py(value)?,
+            "cuda_graph_max_bs_decode" => self.cuda_graph_max_bs_decode = FieldValue::from_py(value)?,
+            "cuda_graph_max_bs_prefill" => self.cuda_graph_max_bs_prefill = FieldValue::from_py(value)?,
             "cuda_graph_bs_decode" => self.cuda_graph_bs_decode = FieldValue::from_py(value)?,
             "cuda_graph_bs_prefill" => self.cuda_graph_bs_prefill = FieldValue::from_py(value)?,
-            "cuda_graph_prefill_max_context" => {
-                self.cuda_graph_prefill_max_context = FieldValue::from_py(value)?
-            }
-            "disable_prefill_cuda_graph" => {
-                self.disable_prefill_cuda_graph = FieldValue::from_py(value)?
-            }
-            "disable_decode_cuda_graph" => {
-                self.disable_decode_cuda_graph = FieldValue::from_py(value)?
-            }
+            "cuda_graph_prefill_max_context" => self.cuda_graph_prefill_max_context = FieldValue::from_py(value)?,
+            "disable_prefill_cuda_graph" => self.disable_prefill_cuda_graph = FieldValue::from_py(value)?,
+            "disable_decode_cuda_graph" => self.disable_decode_cuda_graph = FieldValue::from_py(value)?,
             "disable_cuda_graph" => self.disable_cuda_graph = FieldValue::from_py(value)?,
-            "disable_cuda_graph_padding" => {
-                self.disable_cuda_graph_padding = FieldValue::from_py(value)?
-            }
-            "enable_profile_cuda_graph" => {
-                self.enable_profile_cuda_graph = FieldValue::from_py(value)?
-            }
+            "disable_cuda_graph_padding" => self.disable_cuda_graph_padding = FieldValue::from_py(value)?,
+            "enable_profile_cuda_graph" => self.enable_profile_cuda_graph = FieldValue::from_py(value)?,
             "enable_cudagraph_gc" => self.enable_cudagraph_gc = FieldValue::from_py(value)?,
             "debug_cuda_graph" => self.debug_cuda_graph = FieldValue::from_py(value)?,
-            "enable_layerwise_nvtx_marker" => {
-                self.enable_layerwise_nvtx_marker = FieldValue::from_py(value)?
-            }
+            "enable_layerwise_nvtx_marker" => self.enable_layerwise_nvtx_marker = FieldValue::from_py(value)?,
             "enable_nccl_nvls" => self.enable_nccl_nvls = FieldValue::from_py(value)?,
             "enable_symm_mem" => self.enable_symm_mem = FieldValue::from_py(value)?,
-            "triton_attention_reduce_in_fp32" => {
-                self.triton_attention_reduce_in_fp32 = FieldValue::from_py(value)?
-            }
-            "triton_attention_num_kv_splits" => {
-                self.triton_attention_num_kv_splits = FieldValue::from_py(value)?
-            }
-            "triton_attention_split_tile_size" => {
-                self.triton_attention_split_tile_size = FieldValue::from_py(value)?
-            }
-            "flashinfer_mla_disable_ragged" => {
-                self.flashinfer_mla_disable_ragged = FieldValue::from_py(value)?
-            }
-            "enable_fused_qk_norm_rope" => {
-                self.enable_fused_qk_norm_rope = FieldValue::from_py(value)?
-            }
-            "enable_precise_embedding_interpolation" => {
-                self.enable_precise_embedding_interpolation = FieldValue::from_py(value)?
-            }
-            "enable_fused_moe_sum_all_reduce" => {
-                self.enable_fused_moe_sum_all_reduce = FieldValue::from_py(value)?
-            }
-            "enable_deepseek_v4_fp4_indexer" => {
-                self.enable_deepseek_v4_fp4_indexer = FieldValue::from_py(value)?
-            }
-            "disable_custom_all_reduce" => {
-                self.disable_custom_all_reduce = FieldValue::from_py(value)?
-            }
+            "triton_attention_reduce_in_fp32" => self.triton_attention_reduce_in_fp32 = FieldValue::from_py(value)?,
+            "triton_attention_num_kv_splits" => self.triton_attention_num_kv_splits = FieldValue::from_py(value)?,
+            "triton_attention_split_tile_size" => self.triton_attention_split_tile_size = FieldValue::from_py(value)?,
+            "flashinfer_mla_disable_ragged" => self.flashinfer_mla_disable_ragged = FieldValue::from_py(value)?,
+            "enable_fused_qk_norm_rope" => self.enable_fused_qk_norm_rope = FieldValue::from_py(value)?,
+            "enable_precise_embedding_interpolation" => self.enable_precise_embedding_interpolation = FieldValue::from_py(value)?,
+            "enable_fused_moe_sum_all_reduce" => self.enable_fused_moe_sum_all_reduce = FieldValue::from_py(value)?,
+            "enable_deepseek_v4_fp4_indexer" => self.enable_deepseek_v4_fp4_indexer = FieldValue::from_py(value)?,
+            "disable_custom_all_reduce" => self.disable_custom_all_reduce = FieldValue::from_py(value)?,
             "enable_mscclpp" => self.enable_mscclpp = FieldValue::from_py(value)?,
             "enable_torch_symm_mem" => self.enable_torch_symm_mem = FieldValue::from_py(value)?,
             "enable_scattered_sconv" => self.enable_scattered_sconv = FieldValue::from_py(value)?,
             "pre_warm_nccl" => self.pre_warm_nccl = FieldValue::from_py(value)?,
             "boundary_reduction" => self.boundary_reduction = FieldValue::from_py(value)?,
-            "enable_quant_communications" => {
-                self.enable_quant_communications = FieldValue::from_py(value)?
-            }
-            "enable_flashinfer_allreduce_fusion" => {
-                self.enable_flashinfer_allreduce_fusion = FieldValue::from_py(value)?
-            }
-            "enforce_disable_flashinfer_allreduce_fusion" => {
-                self.enforce_disable_flashinfer_allreduce_fusion = FieldValue::from_py(value)?
-            }
-            "flashinfer_allreduce_fusion_backend" => {
-                self.flashinfer_allreduce_fusion_backend = FieldValue::from_py(value)?
-            }
-            "enable_aiter_allreduce_fusion" => {
-                self.enable_aiter_allreduce_fusion = FieldValue::from_py(value)?
-            }
+            "enable_quant_communications" => self.enable_quant_communications = FieldValue::from_py(value)?,
+            "enable_flashinfer_allreduce_fusion" => self.enable_flashinfer_allreduce_fusion = FieldValue::from_py(value)?,
+            "enforce_disable_flashinfer_allreduce_fusion" => self.enforce_disable_flashinfer_allreduce_fusion = FieldValue::from_py(value)?,
+            "flashinfer_allreduce_fusion_backend" => self.flashinfer_allreduce_fusion_backend = FieldValue::from_py(value)?,
+            "enable_aiter_allreduce_fusion" => self.enable_aiter_allreduce_fusion = FieldValue::from_py(value)?,
             "enable_torch_compile" => self.enable_torch_compile = FieldValue::from_py(value)?,
-            "enable_torch_compile_debug_mode" => {
-                self.enable_torch_compile_debug_mode = FieldValue::from_py(value)?
-            }
+            "enable_torch_compile_debug_mode" => self.enable_torch_compile_debug_mode = FieldValue::from_py(value)?,
             "torch_compile_max_bs" => self.torch_compile_max_bs = FieldValue::from_py(value)?,
             "speculative_algorithm" => self.speculative_algorithm = FieldValue::from_py(value)?,
             "uno_lora_path" => self.uno_lora_path = FieldValue::from_py(value)?,
-            "speculative_draft_model_path" => {
-                self.speculative_draft_model_path = FieldValue::from_py(value)?
-            }
-            "speculative_draft_model_revision" => {
-                self.speculative_draft_model_revision = FieldValue::from_py(value)?
-            }
-            "speculative_draft_load_format" => {
-                self.speculative_draft_load_format = FieldValue::from_py(value)?
-            }
+            "speculative_draft_model_path" => self.speculative_draft_model_path = FieldValue::from_py(value)?,
+            "speculative_draft_model_revision" => self.speculative_draft_model_revision = FieldValue::from_py(value)?,
+            "speculative_draft_load_format" => self.speculative_draft_load_format = FieldValue::from_py(value)?,
             "speculative_num_steps" => self.speculative_num_steps = FieldValue::from_py(value)?,
             "speculative_eagle_topk" => self.speculative_eagle_topk = FieldValue::from_py(value)?,
-            "speculative_num_draft_tokens" => {
-                self.speculative_num_draft_tokens = FieldValue::from_py(value)?
-            }
-            "speculative_dflash_block_size" => {
-                self.speculative_dflash_block_size = FieldValue::from_py(value)?
-            }
-            "speculative_dspark_block_size" => {
-                self.speculative_dspark_block_size = FieldValue::from_py(value)?
-            }
-            "speculative_dspark_sps_table_path" => {
-                self.speculative_dspark_sps_table_path = FieldValue::from_py(value)?
-            }
-            "speculative_dspark_confidence_sts_path" => {
-                self.speculative_dspark_confidence_sts_path = FieldValue::from_py(value)?
-            }
-            "speculative_dspark_align_verify_tokens_to_graph_tier" => {
-                self.speculative_dspark_align_verify_tokens_to_graph_tier =
-                    FieldValue::from_py(value)?
-            }
-            "speculative_accept_threshold_single" => {
-                self.speculative_accept_threshold_single = FieldValue::from_py(value)?
-            }
-            "speculative_accept_threshold_acc" => {
-                self.speculative_accept_threshold_acc = FieldValue::from_py(value)?
-            }
-            "speculative_use_rejection_sampling" => {
-                self.speculative_use_rejection_sampling = FieldValue::from_py(value)?
-            }
+            "speculative_num_draft_tokens" => self.speculative_num_draft_tokens = FieldValue::from_py(value)?,
+            "speculative_dflash_block_size" => self.speculative_dflash_block_size = FieldValue::from_py(value)?,
+            "speculative_dspark_block_size" => self.speculative_dspark_block_size = FieldValue::from_py(value)?,
+            "speculative_dspark_sps_table_path" => self.speculative_dspark_sps_table_path = FieldValue::from_py(value)?,
+            "speculative_dspark_confidence_sts_path" => self.speculative_dspark_confidence_sts_path = FieldValue::from_py(value)?,
+            "speculative_dspark_align_verify_tokens_to_graph_tier" => self.speculative_dspark_align_verify_tokens_to_graph_tier = FieldValue::from_py(value)?,
+            "speculative_accept_threshold_single" => self.speculative_accept_threshold_single = FieldValue::from_py(value)?,
+            "speculative_accept_threshold_acc" => self.speculative_accept_threshold_acc = FieldValue::from_py(value)?,
+            "speculative_use_rejection_sampling" => self.speculative_use_rejection_sampling = FieldValue::from_py(value)?,
             "speculative_token_map" => self.speculative_token_map = FieldValue::from_py(value)?,
-            "speculative_attention_mode" => {
-                self.speculative_attention_mode = FieldValue::from_py(value)?
-            }
-            "speculative_draft_attention_backend" => {
-                self.speculative_draft_attention_backend = FieldValue::from_py(value)?
-            }
-            "speculative_dsa_topk_backend" => {
-                self.speculative_dsa_topk_backend = FieldValue::from_py(value)?
-            }
-            "speculative_draft_kv_cache_dtype" => {
-                self.speculative_draft_kv_cache_dtype = FieldValue::from_py(value)?
-            }
-            "speculative_draft_window_size" => {
-                self.speculative_draft_window_size = FieldValue::from_py(value)?
-            }
-            "speculative_moe_runner_backend" => {
-                self.speculative_moe_runner_backend = FieldValue::from_py(value)?
-            }
-            "speculative_moe_a2a_backend" => {
-                self.speculative_moe_a2a_backend = FieldValue::from_py(value)?
-            }
-            "speculative_enable_w4a4_mxfp4_megamoe" => {
-                self.speculative_enable_w4a4_mxfp4_megamoe = FieldValue::from_py(value)?
-            }
-            "speculative_draft_model_quantization" => {
-                self.speculative_draft_model_quantization = FieldValue::from_py(value)?
-            }
-            "_speculative_draft_quantization_explicitly_set" => {
-                self._speculative_draft_quantization_explicitly_set = FieldValue::from_py(value)?
-            }
-            "enable_multi_layer_eagle" => {
-                self.enable_multi_layer_eagle = FieldValue::from_py(value)?
-            }
+            "speculative_attention_mode" => self.speculative_attention_mode = FieldValue::from_py(value)?,
+            "speculative_draft_attention_backend" => self.speculative_draft_attention_backend = FieldValue::from_py(value)?,
+            "speculative_dsa_topk_backend" => self.speculative_dsa_topk_backend = FieldValue::from_py(value)?,
+            "speculative_draft_kv_cache_dtype" => self.speculative_draft_kv_cache_dtype = FieldValue::from_py(value)?,
+            "speculative_draft_window_size" => self.speculative_draft_window_size = FieldValue::from_py(value)?,
+            "speculative_moe_runner_backend" => self.speculative_moe_runner_backend = FieldValue::from_py(value)?,
+            "speculative_moe_a2a_backend" => self.speculative_moe_a2a_backend = FieldValue::from_py(value)?,
+            "speculative_enable_w4a4_mxfp4_megamoe" => self.speculative_enable_w4a4_mxfp4_megamoe = FieldValue::from_py(value)?,
+            "speculative_draft_model_quantization" => self.speculative_draft_model_quantization = FieldValue::from_py(value)?,
+            "_speculative_draft_quantization_explicitly_set" => self._speculative_draft_quantization_explicitly_set = FieldValue::from_py(value)?,
+            "enable_multi_layer_eagle" => self.enable_multi_layer_eagle = FieldValue::from_py(value)?,
             "speculative_adaptive" => self.speculative_adaptive = FieldValue::from_py(value)?,
-            "speculative_adaptive_config" => {
-                self.speculative_adaptive_config = FieldValue::from_py(value)?
-            }
-            "decoupled_spec_bind_endpoint" => {
-                self.decoupled_spec_bind_endpoint = FieldValue::from_py(value)?
-            }
-            "decoupled_spec_connect_endpoints" => {
-                self.decoupled_spec_connect_endpoints = FieldValue::from_py(value)?
-            }
+            "speculative_adaptive_config" => self.speculative_adaptive_config = FieldValue::from_py(value)?,
+            "decoupled_spec_bind_endpoint" => self.decoupled_spec_bind_endpoint = FieldValue::from_py(value)?,
+            "decoupled_spec_connect_endpoints" => self.decoupled_spec_connect_endpoints = FieldValue::from_py(value)?,
             "decoupled_spec_rank" => self.decoupled_spec_rank = FieldValue::from_py(value)?,
             "decoupled_spec_role" => self.decoupled_spec_role = FieldValue::from_py(value)?,
             "spec_trace_dir" => self.spec_trace_dir = FieldValue::from_py(value)?,
-            "speculative_ngram_min_bfs_breadth" => {
-                self.speculative_ngram_min_bfs_breadth = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_max_bfs_breadth" => {
-                self.speculative_ngram_max_bfs_breadth = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_match_type" => {
-                self.speculative_ngram_match_type = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_max_trie_depth" => {
-                self.speculative_ngram_max_trie_depth = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_capacity" => {
-                self.speculative_ngram_capacity = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_external_corpus_path" => {
-                self.speculative_ngram_external_corpus_path = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_external_sam_budget" => {
-                self.speculative_ngram_external_sam_budget = FieldValue::from_py(value)?
-            }
-            "speculative_ngram_external_corpus_max_tokens" => {
-                self.speculative_ngram_external_corpus_max_tokens = FieldValue::from_py(value)?
-            }
+            "speculative_ngram_min_bfs_breadth" => self.speculative_ngram_min_bfs_breadth = FieldValue::from_py(value)?,
+            "speculative_ngram_max_bfs_breadth" => self.speculative_ngram_max_bfs_breadth = FieldValue::from_py(value)?,
+            "speculative_ngram_match_type" => self.speculative_ngram_match_type = FieldValue::from_py(value)?,
+            "speculative_ngram_max_trie_depth" => self.speculative_ngram_max_trie_depth = FieldValue::from_py(value)?,
+            "speculative_ngram_capacity" => self.speculative_ngram_capacity = FieldValue::from_py(value)?,
+            "speculative_ngram_external_corpus_path" => self.speculative_ngram_external_corpus_path = FieldValue::from_py(value)?,
+            "speculative_ngram_external_sam_budget" => self.speculative_ngram_external_sam_budget = FieldValue::from_py(value)?,
+            "speculative_ngram_external_corpus_max_tokens" => self.speculative_ngram_external_corpus_max_tokens = FieldValue::from_py(value)?,
             "ep_size" => self.ep_size = FieldValue::from_py(value)?,
             "moe_a2a_backend" => self.moe_a2a_backend = FieldValue::from_py(value)?,
-            "enable_w4a4_mxfp4_megamoe" => {
-                self.enable_w4a4_mxfp4_megamoe = FieldValue::from_py(value)?
-            }
+            "enable_w4a4_mxfp4_megamoe" => self.enable_w4a4_mxfp4_megamoe = FieldValue::from_py(value)?,
             "deepep_v2_mode" => self.deepep_v2_mode = FieldValue::from_py(value)?,
             "moe_runner_backend" => self.moe_runner_backend = FieldValue::from_py(value)?,
-            "flashinfer_mxfp4_moe_precision" => {
-                self.flashinfer_mxfp4_moe_precision = FieldValue::from_py(value)?
-            }
+            "flashinfer_mxfp4_moe_precision" => self.flashinfer_mxfp4_moe_precision = FieldValue::from_py(value)?,
             "deepep_mode" => self.deepep_mode = FieldValue::from_py(value)?,
             "fuseep_mode" => self.fuseep_mode = FieldValue::from_py(value)?,
-            "deepep_dispatcher_output_dtype" => {
-                self.deepep_dispatcher_output_dtype = FieldValue::from_py(value)?
-            }
-            "ep_num_redundant_experts" => {
-                self.ep_num_redundant_experts = FieldValue::from_py(value)?
-            }
+            "deepep_dispatcher_output_dtype" => self.deepep_dispatcher_output_dtype = FieldValue::from_py(value)?,
+            "ep_num_redundant_experts" => self.ep_num_redundant_experts = FieldValue::from_py(value)?,
             "ep_dispatch_algorithm" => self.ep_dispatch_algorithm = FieldValue::from_py(value)?,
             "init_expert_location" => self.init_expert_location = FieldValue::from_py(value)?,
             "enable_eplb" => self.enable_eplb = FieldValue::from_py(value)?,
             "eplb_algorithm" => self.eplb_algorithm = FieldValue::from_py(value)?,
-            "eplb_rebalance_num_iterations" => {
-                self.eplb_rebalance_num_iterations = FieldValue::from_py(value)?
-            }
-            "eplb_rebalance_layers_per_chunk" => {
-                self.eplb_rebalance_layers_per_chunk = FieldValue::from_py(value)?
-            }
-            "eplb_min_rebalancing_utilization_threshold" => {
-                self.eplb_min_rebalancing_utilization_threshold = FieldValue::from_py(value)?
-            }
-            "expert_distribution_recorder_mode" => {
-                self.expert_distribution_recorder_mode = FieldValue::from_py(value)?
-            }
-            "expert_distribution_recorder_buffer_size" => {
-                self.expert_distribution_recorder_buffer_size = FieldValue::from_py(value)?
-            }
-            "expert_balancedness_report_mode" => {
-                self.expert_balancedness_report_mode = FieldValue::from_py(value)?
-            }
+            "eplb_rebalance_num_iterations" => self.eplb_rebalance_num_iterations = FieldValue::from_py(value)?,
+            "eplb_rebalance_layers_per_chunk" => self.eplb_rebalance_layers_per_chunk = FieldValue::from_py(value)?,
+            "eplb_min_rebalancing_utilization_threshold" => self.eplb_min_rebalancing_utilization_threshold = FieldValue::from_py(value)?,
+            "expert_distribution_recorder_mode" => self.expert_distribution_recorder_mode = FieldValue::from_py(value)?,
+            "expert_distribution_recorder_buffer_size" => self.expert_distribution_recorder_buffer_size = FieldValue::from_py(value)?,
+            "expert_balancedness_report_mode" => self.expert_balancedness_report_mode = FieldValue::from_py(value)?,
             "deepep_config" => self.deepep_config = FieldValue::from_py(value)?,
             "moe_dense_tp_size" => self.moe_dense_tp_size = FieldValue::from_py(value)?,
             "elastic_ep_backend" => self.elastic_ep_backend = FieldValue::from_py(value)?,
-            "enable_elastic_expert_backup" => {
-                self.enable_elastic_expert_backup = FieldValue::from_py(value)?
-            }
+            "enable_elastic_expert_backup" => self.enable_elastic_expert_backup = FieldValue::from_py(value)?,
             "mooncake_ib_device" => self.mooncake_ib_device = FieldValue::from_py(value)?,
             "enable_waterfill" => self.enable_waterfill = FieldValue::from_py(value)?,
             "ep_join_mode" => self.ep_join_mode = FieldValue::from_py(value)?,
             "ep_join_rank_offset" => self.ep_join_rank_offset = FieldValue::from_py(value)?,
             "elastic_ep_initial_size" => self.elastic_ep_initial_size = FieldValue::from_py(value)?,
             "max_ep_size" => self.max_ep_size = FieldValue::from_py(value)?,
-            "elastic_ep_scale_timeout" => {
-                self.elastic_ep_scale_timeout = FieldValue::from_py(value)?
-            }
-            "disable_flashinfer_cutlass_moe_fp4_allgather" => {
-                self.disable_flashinfer_cutlass_moe_fp4_allgather = FieldValue::from_py(value)?
-            }
-            "disable_shared_experts_fusion" => {
-                self.disable_shared_experts_fusion = FieldValue::from_py(value)?
-            }
-            "enforce_shared_experts_fusion" => {
-                self.enforce_shared_experts_fusion = FieldValue::from_py(value)?
-            }
+            "elastic_ep_scale_timeout" => self.elastic_ep_scale_timeout = FieldValue::from_py(value)?,
+            "disable_flashinfer_cutlass_moe_fp4_allgather" => self.disable_flashinfer_cutlass_moe_fp4_allgather = FieldValue::from_py(value)?,
+            "disable_shared_experts_fusion" => self.disable_shared_experts_fusion = FieldValue::from_py(value)?,
+            "enforce_shared_experts_fusion" => self.enforce_shared_experts_fusion = FieldValue::from_py(value)?,
             "max_mamba_cache_size" => self.max_mamba_cache_size = FieldValue::from_py(value)?,
             "mamba_ssm_dtype" => self.mamba_ssm_dtype = FieldValue::from_py(value)?,
-            "mamba_max_states_per_path" => {
-                self.mamba_max_states_per_path = FieldValue::from_py(value)?
-            }
-            "enable_mamba_cache_stochastic_rounding" => {
-                self.enable_mamba_cache_stochastic_rounding = FieldValue::from_py(value)?
-            }
-            "mamba_cache_philox_rounds" => {
-                self.mamba_cache_philox_rounds = FieldValue::from_py(value)?
-            }
+            "mamba_max_states_per_path" => self.mamba_max_states_per_path = FieldValue::from_py(value)?,
+            "enable_mamba_cache_stochastic_rounding" => self.enable_mamba_cache_stochastic_rounding = FieldValue::from_py(value)?,
+            "mamba_cache_philox_rounds" => self.mamba_cache_philox_rounds = FieldValue::from_py(value)?,
             "mamba_full_memory_ratio" => self.mamba_full_memory_ratio = FieldValue::from_py(value)?,
-            "mamba_radix_cache_strategy" => {
-                self.mamba_radix_cache_strategy = FieldValue::from_py(value)?
-            }
+            "mamba_radix_cache_strategy" => self.mamba_radix_cache_strategy = FieldValue::from_py(value)?,
             "uses_mamba_radix_cache" => self.uses_mamba_radix_cache = FieldValue::from_py(value)?,
             "mamba_track_interval" => self.mamba_track_interval = FieldValue::from_py(value)?,
-            "enable_int8_mamba_checkpoint" => {
-                self.enable_int8_mamba_checkpoint = FieldValue::from_py(value)?
-            }
+            "enable_int8_mamba_checkpoint" => self.enable_int8_mamba_checkpoint = FieldValue::from_py(value)?,
             "int8_mamba_ckpt_size" => self.int8_mamba_ckpt_size = FieldValue::from_py(value)?,
             "linear_attn_backend" => self.linear_attn_backend = FieldValue::from_py(value)?,
-            "linear_attn_decode_backend" => {
-                self.linear_attn_decode_backend = FieldValue::from_py(value)?
-            }
-            "linear_attn_prefill_backend" => {
-                self.linear_attn_prefill_backend = FieldValue::from_py(value)?
-            }
-            "linear_attn_verify_backend" => {
-                self.linear_attn_verify_backend = FieldValue::from_py(value)?
-            }
+            "linear_attn_decode_backend" => self.linear_attn_decode_backend = FieldValue::from_py(value)?,
+            "linear_attn_prefill_backend" => self.linear_attn_prefill_backend = FieldValue::from_py(value)?,
+            "linear_attn_verify_backend" => self.linear_attn_verify_backend = FieldValue::from_py(value)?,
             "enable_linear_replayssm" => self.enable_linear_replayssm = FieldValue::from_py(value)?,
-            "linear_replayssm_cache_len" => {
-                self.linear_replayssm_cache_len = FieldValue::from_py(value)?
-            }
-            "enable_linear_replayssm_spec" => {
-                self.enable_linear_replayssm_spec = FieldValue::from_py(value)?
-            }
-            "enable_hierarchical_cache" => {
-                self.enable_hierarchical_cache = FieldValue::from_py(value)?
-            }
-            "hicache_host_memory_mode" => {
-                self.hicache_host_memory_mode = FieldValue::from_py(value)?
-            }
+            "linear_replayssm_cache_len" => self.linear_replayssm_cache_len = FieldValue::from_py(value)?,
+            "enable_linear_replayssm_spec" => self.enable_linear_replayssm_spec = FieldValue::from_py(value)?,
+            "enable_hierarchical_cache" => self.enable_hierarchical_cache = FieldValue::from_py(value)?,
+            "hicache_host_memory_mode" => self.hicache_host_memory_mode = FieldValue::from_py(value)?,
             "hicache_ratio" => self.hicache_ratio = FieldValue::from_py(value)?,
             "hicache_size" => self.hicache_size = FieldValue::from_py(value)?,
             "hicache_write_policy" => self.hicache_write_policy = FieldValue::from_py(value)?,
             "hicache_io_backend" => self.hicache_io_backend = FieldValue::from_py(value)?,
             "hicache_mem_layout" => self.hicache_mem_layout = FieldValue::from_py(value)?,
             "hicache_storage_backend" => self.hicache_storage_backend = FieldValue::from_py(value)?,
-            "hicache_storage_prefetch_policy" => {
-                self.hicache_storage_prefetch_policy = FieldValue::from_py(value)?
-            }
-            "hicache_storage_backend_extra_config" => {
-                self.hicache_storage_backend_extra_config = FieldValue::from_py(value)?
-            }
-            "hicache_storage_prefetch_retry_poll_interval" => {
-                self.hicache_storage_prefetch_retry_poll_interval = FieldValue::from_py(value)?
-            }
-            "hicache_storage_prefetch_retry_max_attempts" => {
-                self.hicache_storage_prefetch_retry_max_attempts = FieldValue::from_py(value)?
-            }
-            "enable_unified_cache_external_linker" => {
-                self.enable_unified_cache_external_linker = FieldValue::from_py(value)?
-            }
-            "unified_cache_external_linker_backend" => {
-                self.unified_cache_external_linker_backend = FieldValue::from_py(value)?
-            }
+            "hicache_storage_prefetch_policy" => self.hicache_storage_prefetch_policy = FieldValue::from_py(value)?,
+            "hicache_storage_backend_extra_config" => self.hicache_storage_backend_extra_config = FieldValue::from_py(value)?,
+            "hicache_storage_prefetch_retry_poll_interval" => self.hicache_storage_prefetch_retry_poll_interval = FieldValue::from_py(value)?,
+            "hicache_storage_prefetch_retry_max_attempts" => self.hicache_storage_prefetch_retry_max_attempts = FieldValue::from_py(value)?,
+            "enable_unified_cache_external_linker" => self.enable_unified_cache_external_linker = FieldValue::from_py(value)?,
+            "unified_cache_external_linker_backend" => self.unified_cache_external_linker_backend = FieldValue::from_py(value)?,
             "enable_hisparse" => self.enable_hisparse = FieldValue::from_py(value)?,
             "hisparse_config" => self.hisparse_config = FieldValue::from_py(value)?,
-            "enable_broadcast_mm_inputs_process" => {
-                self.enable_broadcast_mm_inputs_process = FieldValue::from_py(value)?
-            }
+            "enable_broadcast_mm_inputs_process" => self.enable_broadcast_mm_inputs_process = FieldValue::from_py(value)?,
             "enable_prefix_mm_cache" => self.enable_prefix_mm_cache = FieldValue::from_py(value)?,
             "mm_enable_dp_encoder" => self.mm_enable_dp_encoder = FieldValue::from_py(value)?,
             "mm_process_config" => self.mm_process_config = FieldValue::from_py(value)?,
             "mm_processor_worker_num" => self.mm_processor_worker_num = FieldValue::from_py(value)?,
             "mm_io_worker_num" => self.mm_io_worker_num = FieldValue::from_py(value)?,
             "allowed_media_domains" => self.allowed_media_domains = FieldValue::from_py(value)?,
-            "media_url_max_file_size_mb" => {
-                self.media_url_max_file_size_mb = FieldValue::from_py(value)?
-            }
-            "mm_preprocess_cache_size_mb" => {
-                self.mm_preprocess_cache_size_mb = FieldValue::from_py(value)?
-            }
+            "media_url_max_file_size_mb" => self.media_url_max_file_size_mb = FieldValue::from_py(value)?,
+            "mm_preprocess_cache_size_mb" => self.mm_preprocess_cache_size_mb = FieldValue::from_py(value)?,
             "trust_mm_content_hashes" => self.trust_mm_content_hashes = FieldValue::from_py(value)?,
-            "limit_mm_data_per_request" => {
-                self.limit_mm_data_per_request = FieldValue::from_py(value)?
-            }
+            "limit_mm_data_per_request" => self.limit_mm_data_per_request = FieldValue::from_py(value)?,
             "enable_mm_global_cache" => self.enable_mm_global_cache = FieldValue::from_py(value)?,
             "image_processor_backend" => self.image_processor_backend = FieldValue::from_py(value)?,
             "mm_global_cache_backend" => self.mm_global_cache_backend = FieldValue::from_py(value)?,
-            "disable_fast_image_processor" => {
-                self.disable_fast_image_processor = FieldValue::from_py(value)?
-            }
+            "disable_fast_image_processor" => self.disable_fast_image_processor = FieldValue::from_py(value)?,
             "mm_feature_transport" => self.mm_feature_transport = FieldValue::from_py(value)?,
             "enable_lora" => self.enable_lora = FieldValue::from_py(value)?,
-            "enable_lora_overlap_loading" => {
-                self.enable_lora_overlap_loading = FieldValue::from_py(value)?
-            }
+            "enable_lora_overlap_loading" => self.enable_lora_overlap_loading = FieldValue::from_py(value)?,
             "max_lora_rank" => self.max_lora_rank = FieldValue::from_py(value)?,
             "lora_target_modules" => self.lora_target_modules = FieldValue::from_py(value)?,
             "lora_paths" => self.lora_paths = FieldValue::from_py(value)?,
@@ -5374,25 +2670,13 @@ impl ServerArgs {
             "lora_eviction_policy" => self.lora_eviction_policy = FieldValue::from_py(value)?,
             "lora_backend" => self.lora_backend = FieldValue::from_py(value)?,
             "max_lora_chunk_size" => self.max_lora_chunk_size = FieldValue::from_py(value)?,
-            "experts_shared_outer_loras" => {
-                self.experts_shared_outer_loras = FieldValue::from_py(value)?
-            }
-            "lora_use_virtual_experts" => {
-                self.lora_use_virtual_experts = FieldValue::from_py(value)?
-            }
+            "experts_shared_outer_loras" => self.experts_shared_outer_loras = FieldValue::from_py(value)?,
+            "lora_use_virtual_experts" => self.lora_use_virtual_experts = FieldValue::from_py(value)?,
             "lora_strict_loading" => self.lora_strict_loading = FieldValue::from_py(value)?,
-            "lora_drain_wait_threshold" => {
-                self.lora_drain_wait_threshold = FieldValue::from_py(value)?
-            }
-            "enable_two_batch_overlap" => {
-                self.enable_two_batch_overlap = FieldValue::from_py(value)?
-            }
-            "enable_single_batch_overlap" => {
-                self.enable_single_batch_overlap = FieldValue::from_py(value)?
-            }
-            "tbo_token_distribution_threshold" => {
-                self.tbo_token_distribution_threshold = FieldValue::from_py(value)?
-            }
+            "lora_drain_wait_threshold" => self.lora_drain_wait_threshold = FieldValue::from_py(value)?,
+            "enable_two_batch_overlap" => self.enable_two_batch_overlap = FieldValue::from_py(value)?,
+            "enable_single_batch_overlap" => self.enable_single_batch_overlap = FieldValue::from_py(value)?,
+            "tbo_token_distribution_threshold" => self.tbo_token_distribution_threshold = FieldValue::from_py(value)?,
             "cpu_offload_gb" => self.cpu_offload_gb = FieldValue::from_py(value)?,
             "offload_group_size" => self.offload_group_size = FieldValue::from_py(value)?,
             "offload_num_in_group" => self.offload_num_in_group = FieldValue::from_py(value)?,
@@ -5407,189 +2691,82 @@ impl ServerArgs {
             "kt_cpuinfer" => self.kt_cpuinfer = FieldValue::from_py(value)?,
             "kt_threadpool_count" => self.kt_threadpool_count = FieldValue::from_py(value)?,
             "kt_num_gpu_experts" => self.kt_num_gpu_experts = FieldValue::from_py(value)?,
-            "kt_max_deferred_experts_per_token" => {
-                self.kt_max_deferred_experts_per_token = FieldValue::from_py(value)?
-            }
+            "kt_max_deferred_experts_per_token" => self.kt_max_deferred_experts_per_token = FieldValue::from_py(value)?,
             "dllm_algorithm" => self.dllm_algorithm = FieldValue::from_py(value)?,
             "dllm_algorithm_config" => self.dllm_algorithm_config = FieldValue::from_py(value)?,
             "dllm_fdfo" => self.dllm_fdfo = FieldValue::from_py(value)?,
             "disaggregation_mode" => self.disaggregation_mode = FieldValue::from_py(value)?,
-            "disaggregation_transfer_backend" => {
-                self.disaggregation_transfer_backend = FieldValue::from_py(value)?
-            }
-            "disaggregation_bootstrap_port" => {
-                self.disaggregation_bootstrap_port = FieldValue::from_py(value)?
-            }
-            "disaggregation_ib_device" => {
-                self.disaggregation_ib_device = FieldValue::from_py(value)?
-            }
-            "disaggregation_decode_enable_radix_cache" => {
-                self.disaggregation_decode_enable_radix_cache = FieldValue::from_py(value)?
-            }
-            "disaggregation_decode_enable_offload_kvcache" => {
-                self.disaggregation_decode_enable_offload_kvcache = FieldValue::from_py(value)?
-            }
-            "disaggregation_decode_retraction_backup" => {
-                self.disaggregation_decode_retraction_backup = FieldValue::from_py(value)?
-            }
-            "num_reserved_decode_tokens" => {
-                self.num_reserved_decode_tokens = FieldValue::from_py(value)?
-            }
-            "disaggregation_decode_extra_slots" => {
-                self.disaggregation_decode_extra_slots = FieldValue::from_py(value)?
-            }
-            "disaggregation_decode_polling_interval" => {
-                self.disaggregation_decode_polling_interval = FieldValue::from_py(value)?
-            }
-            "optimistic_prefill_attempts" => {
-                self.optimistic_prefill_attempts = FieldValue::from_py(value)?
-            }
+            "disaggregation_transfer_backend" => self.disaggregation_transfer_backend = FieldValue::from_py(value)?,
+            "disaggregation_bootstrap_port" => self.disaggregation_bootstrap_port = FieldValue::from_py(value)?,
+            "disaggregation_ib_device" => self.disaggregation_ib_device = FieldValue::from_py(value)?,
+            "disaggregation_decode_enable_radix_cache" => self.disaggregation_decode_enable_radix_cache = FieldValue::from_py(value)?,
+            "disaggregation_decode_enable_offload_kvcache" => self.disaggregation_decode_enable_offload_kvcache = FieldValue::from_py(value)?,
+            "disaggregation_decode_retraction_backup" => self.disaggregation_decode_retraction_backup = FieldValue::from_py(value)?,
+            "num_reserved_decode_tokens" => self.num_reserved_decode_tokens = FieldValue::from_py(value)?,
+            "disaggregation_decode_extra_slots" => self.disaggregation_decode_extra_slots = FieldValue::from_py(value)?,
+            "disaggregation_decode_polling_interval" => self.disaggregation_decode_polling_interval = FieldValue::from_py(value)?,
+            "optimistic_prefill_attempts" => self.optimistic_prefill_attempts = FieldValue::from_py(value)?,
             "encoder_only" => self.encoder_only = FieldValue::from_py(value)?,
             "language_only" => self.language_only = FieldValue::from_py(value)?,
             "language_model_only" => self.language_model_only = FieldValue::from_py(value)?,
-            "encoder_transfer_backend" => {
-                self.encoder_transfer_backend = FieldValue::from_py(value)?
-            }
+            "encoder_transfer_backend" => self.encoder_transfer_backend = FieldValue::from_py(value)?,
             "encoder_urls" => self.encoder_urls = FieldValue::from_py(value)?,
             "encoder_bootstrap_port" => self.encoder_bootstrap_port = FieldValue::from_py(value)?,
             "encoder_register_urls" => self.encoder_register_urls = FieldValue::from_py(value)?,
-            "enable_adaptive_dispatch_to_encoder" => {
-                self.enable_adaptive_dispatch_to_encoder = FieldValue::from_py(value)?
-            }
+            "enable_adaptive_dispatch_to_encoder" => self.enable_adaptive_dispatch_to_encoder = FieldValue::from_py(value)?,
             "enable_pdmux" => self.enable_pdmux = FieldValue::from_py(value)?,
             "pdmux_config_path" => self.pdmux_config_path = FieldValue::from_py(value)?,
             "sm_group_num" => self.sm_group_num = FieldValue::from_py(value)?,
-            "startup_weight_load_mode" => {
-                self.startup_weight_load_mode = FieldValue::from_py(value)?
-            }
+            "startup_weight_load_mode" => self.startup_weight_load_mode = FieldValue::from_py(value)?,
             "custom_weight_loader" => self.custom_weight_loader = FieldValue::from_py(value)?,
-            "weight_loader_disable_mmap" => {
-                self.weight_loader_disable_mmap = FieldValue::from_py(value)?
-            }
-            "weight_loader_prefetch_checkpoints" => {
-                self.weight_loader_prefetch_checkpoints = FieldValue::from_py(value)?
-            }
-            "weight_loader_prefetch_num_threads" => {
-                self.weight_loader_prefetch_num_threads = FieldValue::from_py(value)?
-            }
-            "weight_loader_drop_cache_after_load" => {
-                self.weight_loader_drop_cache_after_load = FieldValue::from_py(value)?
-            }
-            "remote_instance_weight_loader_seed_instance_ip" => {
-                self.remote_instance_weight_loader_seed_instance_ip = FieldValue::from_py(value)?
-            }
-            "remote_instance_weight_loader_seed_instance_service_port" => {
-                self.remote_instance_weight_loader_seed_instance_service_port =
-                    FieldValue::from_py(value)?
-            }
-            "remote_instance_weight_loader_send_weights_group_ports" => {
-                self.remote_instance_weight_loader_send_weights_group_ports =
-                    FieldValue::from_py(value)?
-            }
-            "remote_instance_weight_loader_backend" => {
-                self.remote_instance_weight_loader_backend = FieldValue::from_py(value)?
-            }
-            "remote_instance_weight_loader_start_seed_via_transfer_engine" => {
-                self.remote_instance_weight_loader_start_seed_via_transfer_engine =
-                    FieldValue::from_py(value)?
-            }
-            "engine_info_bootstrap_port" => {
-                self.engine_info_bootstrap_port = FieldValue::from_py(value)?
-            }
+            "weight_loader_disable_mmap" => self.weight_loader_disable_mmap = FieldValue::from_py(value)?,
+            "weight_loader_prefetch_checkpoints" => self.weight_loader_prefetch_checkpoints = FieldValue::from_py(value)?,
+            "weight_loader_prefetch_num_threads" => self.weight_loader_prefetch_num_threads = FieldValue::from_py(value)?,
+            "weight_loader_drop_cache_after_load" => self.weight_loader_drop_cache_after_load = FieldValue::from_py(value)?,
+            "remote_instance_weight_loader_seed_instance_ip" => self.remote_instance_weight_loader_seed_instance_ip = FieldValue::from_py(value)?,
+            "remote_instance_weight_loader_seed_instance_service_port" => self.remote_instance_weight_loader_seed_instance_service_port = FieldValue::from_py(value)?,
+            "remote_instance_weight_loader_send_weights_group_ports" => self.remote_instance_weight_loader_send_weights_group_ports = FieldValue::from_py(value)?,
+            "remote_instance_weight_loader_backend" => self.remote_instance_weight_loader_backend = FieldValue::from_py(value)?,
+            "remote_instance_weight_loader_start_seed_via_transfer_engine" => self.remote_instance_weight_loader_start_seed_via_transfer_engine = FieldValue::from_py(value)?,
+            "engine_info_bootstrap_port" => self.engine_info_bootstrap_port = FieldValue::from_py(value)?,
             "modelexpress_config" => self.modelexpress_config = FieldValue::from_py(value)?,
             "download_dir" => self.download_dir = FieldValue::from_py(value)?,
             "model_checksum" => self.model_checksum = FieldValue::from_py(value)?,
-            "delete_ckpt_after_loading" => {
-                self.delete_ckpt_after_loading = FieldValue::from_py(value)?
-            }
+            "delete_ckpt_after_loading" => self.delete_ckpt_after_loading = FieldValue::from_py(value)?,
             "decrypted_config_file" => self.decrypted_config_file = FieldValue::from_py(value)?,
-            "decrypted_draft_config_file" => {
-                self.decrypted_draft_config_file = FieldValue::from_py(value)?
-            }
-            "checkpoint_engine_wait_weights_before_ready" => {
-                self.checkpoint_engine_wait_weights_before_ready = FieldValue::from_py(value)?
-            }
+            "decrypted_draft_config_file" => self.decrypted_draft_config_file = FieldValue::from_py(value)?,
+            "checkpoint_engine_wait_weights_before_ready" => self.checkpoint_engine_wait_weights_before_ready = FieldValue::from_py(value)?,
             "enable_prefill_delayer" => self.enable_prefill_delayer = FieldValue::from_py(value)?,
-            "prefill_delayer_max_delay_passes" => {
-                self.prefill_delayer_max_delay_passes = FieldValue::from_py(value)?
-            }
-            "prefill_delayer_token_usage_low_watermark" => {
-                self.prefill_delayer_token_usage_low_watermark = FieldValue::from_py(value)?
-            }
-            "prefill_delayer_forward_passes_buckets" => {
-                self.prefill_delayer_forward_passes_buckets = FieldValue::from_py(value)?
-            }
-            "prefill_delayer_wait_seconds_buckets" => {
-                self.prefill_delayer_wait_seconds_buckets = FieldValue::from_py(value)?
-            }
-            "prefill_delayer_queue_min_ratio" => {
-                self.prefill_delayer_queue_min_ratio = FieldValue::from_py(value)?
-            }
-            "prefill_delayer_max_delay_ms" => {
-                self.prefill_delayer_max_delay_ms = FieldValue::from_py(value)?
-            }
+            "prefill_delayer_max_delay_passes" => self.prefill_delayer_max_delay_passes = FieldValue::from_py(value)?,
+            "prefill_delayer_token_usage_low_watermark" => self.prefill_delayer_token_usage_low_watermark = FieldValue::from_py(value)?,
+            "prefill_delayer_forward_passes_buckets" => self.prefill_delayer_forward_passes_buckets = FieldValue::from_py(value)?,
+            "prefill_delayer_wait_seconds_buckets" => self.prefill_delayer_wait_seconds_buckets = FieldValue::from_py(value)?,
+            "prefill_delayer_queue_min_ratio" => self.prefill_delayer_queue_min_ratio = FieldValue::from_py(value)?,
+            "prefill_delayer_max_delay_ms" => self.prefill_delayer_max_delay_ms = FieldValue::from_py(value)?,
             "min_free_slots_delay" => self.min_free_slots_delay = FieldValue::from_py(value)?,
-            "enable_deterministic_inference" => {
-                self.enable_deterministic_inference = FieldValue::from_py(value)?
-            }
+            "enable_deterministic_inference" => self.enable_deterministic_inference = FieldValue::from_py(value)?,
             "rl_on_policy_target" => self.rl_on_policy_target = FieldValue::from_py(value)?,
             "kv_canary" => self.kv_canary = FieldValue::from_py(value)?,
             "kv_canary_real_data" => self.kv_canary_real_data = FieldValue::from_py(value)?,
-            "kv_canary_sweep_interval" => {
-                self.kv_canary_sweep_interval = FieldValue::from_py(value)?
-            }
-            "enable_dynamic_batch_tokenizer" => {
-                self.enable_dynamic_batch_tokenizer = FieldValue::from_py(value)?
-            }
-            "dynamic_batch_tokenizer_batch_size" => {
-                self.dynamic_batch_tokenizer_batch_size = FieldValue::from_py(value)?
-            }
-            "dynamic_batch_tokenizer_batch_timeout" => {
-                self.dynamic_batch_tokenizer_batch_timeout = FieldValue::from_py(value)?
-            }
-            "enable_tokenizer_batch_encode" => {
-                self.enable_tokenizer_batch_encode = FieldValue::from_py(value)?
-            }
-            "disable_tokenizer_batch_decode" => {
-                self.disable_tokenizer_batch_decode = FieldValue::from_py(value)?
-            }
-            "debug_tensor_dump_output_folder" => {
-                self.debug_tensor_dump_output_folder = FieldValue::from_py(value)?
-            }
-            "debug_tensor_dump_layers" => {
-                self.debug_tensor_dump_layers = FieldValue::from_py(value)?
-            }
-            "debug_tensor_dump_input_file" => {
-                self.debug_tensor_dump_input_file = FieldValue::from_py(value)?
-            }
+            "kv_canary_sweep_interval" => self.kv_canary_sweep_interval = FieldValue::from_py(value)?,
+            "enable_dynamic_batch_tokenizer" => self.enable_dynamic_batch_tokenizer = FieldValue::from_py(value)?,
+            "dynamic_batch_tokenizer_batch_size" => self.dynamic_batch_tokenizer_batch_size = FieldValue::from_py(value)?,
+            "dynamic_batch_tokenizer_batch_timeout" => self.dynamic_batch_tokenizer_batch_timeout = FieldValue::from_py(value)?,
+            "enable_tokenizer_batch_encode" => self.enable_tokenizer_batch_encode = FieldValue::from_py(value)?,
+            "disable_tokenizer_batch_decode" => self.disable_tokenizer_batch_decode = FieldValue::from_py(value)?,
+            "debug_tensor_dump_output_folder" => self.debug_tensor_dump_output_folder = FieldValue::from_py(value)?,
+            "debug_tensor_dump_layers" => self.debug_tensor_dump_layers = FieldValue::from_py(value)?,
+            "debug_tensor_dump_input_file" => self.debug_tensor_dump_input_file = FieldValue::from_py(value)?,
             "enable_memory_saver" => self.enable_memory_saver = FieldValue::from_py(value)?,
-            "enable_weights_cpu_backup" => {
-                self.enable_weights_cpu_backup = FieldValue::from_py(value)?
-            }
-            "enable_draft_weights_cpu_backup" => {
-                self.enable_draft_weights_cpu_backup = FieldValue::from_py(value)?
-            }
-            "enable_custom_logit_processor" => {
-                self.enable_custom_logit_processor = FieldValue::from_py(value)?
-            }
-            "enable_return_hidden_states" => {
-                self.enable_return_hidden_states = FieldValue::from_py(value)?
-            }
-            "return_hidden_states_mode" => {
-                self.return_hidden_states_mode = FieldValue::from_py(value)?
-            }
-            "enable_return_routed_experts" => {
-                self.enable_return_routed_experts = FieldValue::from_py(value)?
-            }
-            "enable_return_indexer_topk" => {
-                self.enable_return_indexer_topk = FieldValue::from_py(value)?
-            }
-            "sampling_mask_max_tokens" => {
-                self.sampling_mask_max_tokens = FieldValue::from_py(value)?
-            }
-            "disable_outlines_disk_cache" => {
-                self.disable_outlines_disk_cache = FieldValue::from_py(value)?
-            }
+            "enable_weights_cpu_backup" => self.enable_weights_cpu_backup = FieldValue::from_py(value)?,
+            "enable_draft_weights_cpu_backup" => self.enable_draft_weights_cpu_backup = FieldValue::from_py(value)?,
+            "enable_custom_logit_processor" => self.enable_custom_logit_processor = FieldValue::from_py(value)?,
+            "enable_return_hidden_states" => self.enable_return_hidden_states = FieldValue::from_py(value)?,
+            "return_hidden_states_mode" => self.return_hidden_states_mode = FieldValue::from_py(value)?,
+            "enable_return_routed_experts" => self.enable_return_routed_experts = FieldValue::from_py(value)?,
+            "enable_return_indexer_topk" => self.enable_return_indexer_topk = FieldValue::from_py(value)?,
+            "sampling_mask_max_tokens" => self.sampling_mask_max_tokens = FieldValue::from_py(value)?,
+            "disable_outlines_disk_cache" => self.disable_outlines_disk_cache = FieldValue::from_py(value)?,
             "enable_mis" => self.enable_mis = FieldValue::from_py(value)?,
             "weight_cache_mode" => self.weight_cache_mode = FieldValue::from_py(value)?,
             "weight_cache_socket" => self.weight_cache_socket = FieldValue::from_py(value)?,
@@ -5599,135 +2776,61 @@ impl ServerArgs {
             "ple_offload_embedding" => self.ple_offload_embedding = FieldValue::from_py(value)?,
             "ple_offload_backend" => self.ple_offload_backend = FieldValue::from_py(value)?,
             "ple_offload_dir" => self.ple_offload_dir = FieldValue::from_py(value)?,
-            "disaggregation_enable_kv_checksum" => {
-                self.disaggregation_enable_kv_checksum = FieldValue::from_py(value)?
-            }
+            "disaggregation_enable_kv_checksum" => self.disaggregation_enable_kv_checksum = FieldValue::from_py(value)?,
             "enable_pd_role_switch" => self.enable_pd_role_switch = FieldValue::from_py(value)?,
-            "speculative_domino_candidate_pool_size" => {
-                self.speculative_domino_candidate_pool_size = FieldValue::from_py(value)?
-            }
-            "flashinfer_a2a_dispatch_type" => {
-                self.flashinfer_a2a_dispatch_type = FieldValue::from_py(value)?
-            }
-            "cuda_graph_max_seq_len_prefill" => {
-                self.cuda_graph_max_seq_len_prefill = FieldValue::from_py(value)?
-            }
-            "prefill_kv_cache_dequant_dtype" => {
-                self.prefill_kv_cache_dequant_dtype = FieldValue::from_py(value)?
-            }
+            "speculative_domino_candidate_pool_size" => self.speculative_domino_candidate_pool_size = FieldValue::from_py(value)?,
+            "flashinfer_a2a_dispatch_type" => self.flashinfer_a2a_dispatch_type = FieldValue::from_py(value)?,
+            "cuda_graph_max_seq_len_prefill" => self.cuda_graph_max_seq_len_prefill = FieldValue::from_py(value)?,
+            "prefill_kv_cache_dequant_dtype" => self.prefill_kv_cache_dequant_dtype = FieldValue::from_py(value)?,
             "dsv4_attn_backend" => self.dsv4_attn_backend = FieldValue::from_py(value)?,
             "otlp_service_name" => self.otlp_service_name = FieldValue::from_py(value)?,
-            "_radix_eviction_policy_explicitly_set" => {
-                self._radix_eviction_policy_explicitly_set = FieldValue::from_py(value)?
-            }
-            "hicache_host_memory_fraction" => {
-                self.hicache_host_memory_fraction = FieldValue::from_py(value)?
-            }
+            "_radix_eviction_policy_explicitly_set" => self._radix_eviction_policy_explicitly_set = FieldValue::from_py(value)?,
+            "hicache_host_memory_fraction" => self.hicache_host_memory_fraction = FieldValue::from_py(value)?,
             "enable_linker_mla_dedup" => self.enable_linker_mla_dedup = FieldValue::from_py(value)?,
-            "_swa_full_tokens_ratio_explicitly_set" => {
-                self._swa_full_tokens_ratio_explicitly_set = FieldValue::from_py(value)?
-            }
+            "_swa_full_tokens_ratio_explicitly_set" => self._swa_full_tokens_ratio_explicitly_set = FieldValue::from_py(value)?,
             "swa_prefix_tails" => self.swa_prefix_tails = FieldValue::from_py(value)?,
-            "enable_encoder_swa_bounded_replay" => {
-                self.enable_encoder_swa_bounded_replay = FieldValue::from_py(value)?
-            }
-            "enable_decoder_swa_bounded_replay" => {
-                self.enable_decoder_swa_bounded_replay = FieldValue::from_py(value)?
-            }
+            "enable_encoder_swa_bounded_replay" => self.enable_encoder_swa_bounded_replay = FieldValue::from_py(value)?,
+            "enable_decoder_swa_bounded_replay" => self.enable_decoder_swa_bounded_replay = FieldValue::from_py(value)?,
             "enable_response_store" => self.enable_response_store = FieldValue::from_py(value)?,
-            "disaggregation_decode_host_receive_threshold" => {
-                self.disaggregation_decode_host_receive_threshold = FieldValue::from_py(value)?
-            }
+            "disaggregation_decode_host_receive_threshold" => self.disaggregation_decode_host_receive_threshold = FieldValue::from_py(value)?,
             "qsa_indexer_dtype" => self.qsa_indexer_dtype = FieldValue::from_py(value)?,
-            "disaggregation_decode_allocation_policy" => {
-                self.disaggregation_decode_allocation_policy = FieldValue::from_py(value)?
-            }
-            "speculative_boundary_reduction" => {
-                self.speculative_boundary_reduction = FieldValue::from_py(value)?
-            }
-            "speculative_use_block_verification" => {
-                self.speculative_use_block_verification = FieldValue::from_py(value)?
-            }
-            "speculative_draft_sink_size" => {
-                self.speculative_draft_sink_size = FieldValue::from_py(value)?
-            }
-            "disable_aiter_allreduce_fusion_in_prefill" => {
-                self.disable_aiter_allreduce_fusion_in_prefill = FieldValue::from_py(value)?
-            }
-            "disable_aiter_allreduce_fusion_in_decode" => {
-                self.disable_aiter_allreduce_fusion_in_decode = FieldValue::from_py(value)?
-            }
+            "disaggregation_decode_allocation_policy" => self.disaggregation_decode_allocation_policy = FieldValue::from_py(value)?,
+            "speculative_boundary_reduction" => self.speculative_boundary_reduction = FieldValue::from_py(value)?,
+            "speculative_use_block_verification" => self.speculative_use_block_verification = FieldValue::from_py(value)?,
+            "speculative_draft_sink_size" => self.speculative_draft_sink_size = FieldValue::from_py(value)?,
+            "disable_aiter_allreduce_fusion_in_prefill" => self.disable_aiter_allreduce_fusion_in_prefill = FieldValue::from_py(value)?,
+            "disable_aiter_allreduce_fusion_in_decode" => self.disable_aiter_allreduce_fusion_in_decode = FieldValue::from_py(value)?,
             "enable_amd_monokernel" => self.enable_amd_monokernel = FieldValue::from_py(value)?,
             "dsa_triton_union" => self.dsa_triton_union = FieldValue::from_py(value)?,
-            "enable_dsa_fused_indexer" => {
-                self.enable_dsa_fused_indexer = FieldValue::from_py(value)?
-            }
-            "enable_cp_tp_group_sharing" => {
-                self.enable_cp_tp_group_sharing = FieldValue::from_py(value)?
-            }
+            "enable_dsa_fused_indexer" => self.enable_dsa_fused_indexer = FieldValue::from_py(value)?,
+            "enable_cp_tp_group_sharing" => self.enable_cp_tp_group_sharing = FieldValue::from_py(value)?,
             "enable_watermark" => self.enable_watermark = FieldValue::from_py(value)?,
             "watermark_config" => self.watermark_config = FieldValue::from_py(value)?,
             "watermark_key" => self.watermark_key = FieldValue::from_py(value)?,
             "watermark_key_b" => self.watermark_key_b = FieldValue::from_py(value)?,
-            "watermark_context_window" => {
-                self.watermark_context_window = FieldValue::from_py(value)?
-            }
-            "watermark_mixing_probability" => {
-                self.watermark_mixing_probability = FieldValue::from_py(value)?
-            }
-            "watermark_max_probability" => {
-                self.watermark_max_probability = FieldValue::from_py(value)?
-            }
-            "watermark_default_enabled" => {
-                self.watermark_default_enabled = FieldValue::from_py(value)?
-            }
+            "watermark_context_window" => self.watermark_context_window = FieldValue::from_py(value)?,
+            "watermark_mixing_probability" => self.watermark_mixing_probability = FieldValue::from_py(value)?,
+            "watermark_max_probability" => self.watermark_max_probability = FieldValue::from_py(value)?,
+            "watermark_default_enabled" => self.watermark_default_enabled = FieldValue::from_py(value)?,
             "watermark_enforce_all" => self.watermark_enforce_all = FieldValue::from_py(value)?,
-            "grpc_response_timeout_secs" => {
-                self.grpc_response_timeout_secs = FieldValue::from_py(value)?
-            }
+            "grpc_response_timeout_secs" => self.grpc_response_timeout_secs = FieldValue::from_py(value)?,
             "enable_paged_experts" => self.enable_paged_experts = FieldValue::from_py(value)?,
-            "paged_experts_num_resident" => {
-                self.paged_experts_num_resident = FieldValue::from_py(value)?
-            }
-            "enable_nvidia_megakernel" => {
-                self.enable_nvidia_megakernel = FieldValue::from_py(value)?
-            }
-            "enable_megamoe_for_layernorm_sp" => {
-                self.enable_megamoe_for_layernorm_sp = FieldValue::from_py(value)?
-            }
-            "enable_http_worker_reuseport" => {
-                self.enable_http_worker_reuseport = FieldValue::from_py(value)?
-            }
-            "prefill_decode_interval_min_bs" => {
-                self.prefill_decode_interval_min_bs = FieldValue::from_py(value)?
-            }
-            "unified_cache_external_linker_config" => {
-                self.unified_cache_external_linker_config = FieldValue::from_py(value)?
-            }
-            "enable_return_aux_hidden_states" => {
-                self.enable_return_aux_hidden_states = FieldValue::from_py(value)?
-            }
-            "aux_hidden_state_capture" => {
-                self.aux_hidden_state_capture = FieldValue::from_py(value)?
-            }
-            "return_aux_hidden_state_layer_ids" => {
-                self.return_aux_hidden_state_layer_ids = FieldValue::from_py(value)?
-            }
-            "speculative_skip_dp_mlp_sync" => {
-                self.speculative_skip_dp_mlp_sync = FieldValue::from_py(value)?
-            }
+            "paged_experts_num_resident" => self.paged_experts_num_resident = FieldValue::from_py(value)?,
+            "enable_nvidia_megakernel" => self.enable_nvidia_megakernel = FieldValue::from_py(value)?,
+            "enable_megamoe_for_layernorm_sp" => self.enable_megamoe_for_layernorm_sp = FieldValue::from_py(value)?,
+            "enable_http_worker_reuseport" => self.enable_http_worker_reuseport = FieldValue::from_py(value)?,
+            "prefill_decode_interval_min_bs" => self.prefill_decode_interval_min_bs = FieldValue::from_py(value)?,
+            "unified_cache_external_linker_config" => self.unified_cache_external_linker_config = FieldValue::from_py(value)?,
+            "enable_return_aux_hidden_states" => self.enable_return_aux_hidden_states = FieldValue::from_py(value)?,
+            "aux_hidden_state_capture" => self.aux_hidden_state_capture = FieldValue::from_py(value)?,
+            "return_aux_hidden_state_layer_ids" => self.return_aux_hidden_state_layer_ids = FieldValue::from_py(value)?,
+            "speculative_skip_dp_mlp_sync" => self.speculative_skip_dp_mlp_sync = FieldValue::from_py(value)?,
             "cuda_graph_tc_compiler" => self.cuda_graph_tc_compiler = FieldValue::from_py(value)?,
             "elastic_ep_rejoin" => self.elastic_ep_rejoin = FieldValue::from_py(value)?,
-            "keep_mm_feature_on_device" => {
-                self.keep_mm_feature_on_device = FieldValue::from_py(value)?
-            }
-            "enable_dsa_prefill_context_parallel" => {
-                self.enable_dsa_prefill_context_parallel = FieldValue::from_py(value)?
-            }
+            "keep_mm_feature_on_device" => self.keep_mm_feature_on_device = FieldValue::from_py(value)?,
+            "enable_dsa_prefill_context_parallel" => self.enable_dsa_prefill_context_parallel = FieldValue::from_py(value)?,
             "dsa_prefill_cp_mode" => self.dsa_prefill_cp_mode = FieldValue::from_py(value)?,
-            "enable_prefill_context_parallel" => {
-                self.enable_prefill_context_parallel = FieldValue::from_py(value)?
-            }
+            "enable_prefill_context_parallel" => self.enable_prefill_context_parallel = FieldValue::from_py(value)?,
             "prefill_cp_mode" => self.prefill_cp_mode = FieldValue::from_py(value)?,
             _ => return Err(format!("{name} is not a ServerArgs field")),
         }
