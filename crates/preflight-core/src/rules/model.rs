@@ -70,7 +70,7 @@ pub static LLAMA4_DEFAULT: RuleInfo = RuleInfo {
     sources: &[(
         VersionRange::V23,
         "python/sglang/srt/arg_groups/model_overrides/llama4.py",
-        31,
+        34,
     )],
     title: "Llama 4 gets a platform-specific attention backend",
     explanation: "With --attention-backend unset, Llama 4 runs trtllm_mha on SM100, fa3 on SM90, aiter on AMD and triton elsewhere (including RTX 50xx and Ampere/Ada).",
@@ -92,7 +92,7 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
     sources: &[(
         VersionRange::V23,
         "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
-        21,
+        23,
     )],
     title: "Gemma 2/3 run without hybrid sliding-window memory",
     explanation: "SGLang keeps full-size KV for every Gemma 2/3 layer (disable_hybrid_swa_memory), so memory use is that of full attention.",
@@ -192,7 +192,7 @@ pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
     sources: &[(
         VersionRange::V23,
         "python/sglang/srt/arg_groups/overrides.py",
-        1455,
+        1458,
     )],
     title: "Online NVFP4 quantization needs SM100/SM103",
     explanation: "--quantization nvfp4_online quantizes BF16 weights to NVFP4 at load time using trtllm-gen MoE kernels that exist only on SM100/SM103.",
