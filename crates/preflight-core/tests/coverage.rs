@@ -28,7 +28,10 @@ fn every_reference_entry_is_accounted_for_with_real_codes() {
 
 #[test]
 fn coverage_document_is_fresh() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/coverage.md");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/reference-coverage.md"
+    );
     let want = render_markdown();
     if std::env::var("PREFLIGHT_BLESS").is_ok() {
         std::fs::write(path, &want).unwrap();
@@ -36,7 +39,7 @@ fn coverage_document_is_fresh() {
     let have = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         have == want,
-        "docs/coverage.md is stale: run PREFLIGHT_BLESS=1 cargo test -p preflight-core --test coverage"
+        "docs/reference-coverage.md is stale: run PREFLIGHT_BLESS=1 cargo test -p preflight-core --test coverage"
     );
 }
 
