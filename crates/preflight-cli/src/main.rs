@@ -16,6 +16,7 @@
 
 mod check;
 mod explain;
+mod matrix;
 mod rules;
 mod style;
 mod validate;
@@ -83,6 +84,8 @@ pub enum Cmd {
     ExplainMessage(String, Format, ColorChoice),
     /// `preflight rules`.
     Rules(Format),
+    /// `preflight matrix …`.
+    Matrix(matrix::MatrixArgs),
     /// `preflight help` / `--help`.
     Help(Option<String>),
     /// `preflight --version`.
@@ -100,6 +103,8 @@ Usage:
   preflight explain <CODE>
   preflight explain --message <ERROR TEXT>          (- reads stdin)
   preflight rules [--format json]
+  preflight matrix --arch <ARCH> [--kv-cache-dtype X] [--sglang X] [--kind attention|dsa|dsv4]
+                   [--gpu NAME] [--vendor nvidia|amd] [--format markdown|csv|json]
 
 Check options:
   --gpu <NAME>                  GPU from the catalogue (\"RTX 5090\", H100, B200, MI300X …)
@@ -266,7 +271,28 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
             }
             Ok(Cmd::Rules(format))
         }
-        other => Err(format!("unknown command {other:?} (check, validate, explain, rules)").into()),
+        "matrix" => {
+            let mut a = matrix::MatrixArgs::default();
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("arch") => a.arch = Some(p.value()?.string()?),
+                    Long("model" | "model-path") => a.model = Some(p.value()?.string()?),
+                    Long("kv-cache-dtype") => a.kv_cache_dtype = Some(p.value()?.string()?),
+                    Long("sglang") => a.sglang = Some(p.value()?.string()?),
+                    Long("gpu") => a.gpu = Some(p.value()?.string()?),
+                    Long("kind") => a.kind = Some(p.value()?.string()?),
+                    Long("vendor") => a.vendor = Some(p.value()?.string()?),
+                    Long("format") => a.format = Some(p.value()?.string()?),
+                    Short('h') | Long("help") => return Ok(Cmd::Help(None)),
+                    other => return Err(other.unexpected()),
+                }
+            }
+            Ok(Cmd::Matrix(a))
+        }
+        other => Err(format!(
+            "unknown command {other:?} (check, validate, explain, rules, matrix)"
+        )
+        .into()),
     }
 }
 
@@ -303,6 +329,7 @@ fn main() -> ExitCode {
         Cmd::ExplainCode(code, f, c) => explain::code(&code, f, style::Style::new(c)),
         Cmd::ExplainMessage(text, f, c) => explain::message(&text, f, style::Style::new(c)),
         Cmd::Rules(f) => rules::run(f),
+        Cmd::Matrix(a) => matrix::run(a),
     }
 }
 

@@ -492,3 +492,50 @@ fn verdict_classes_drive_the_exit_code() {
     let o = run(&["check", "--fail-on", "maybe", "--", "x"], "");
     assert_eq!(o.code, 2);
 }
+
+#[test]
+fn matrix_formats() {
+    let o = run(
+        &[
+            "matrix",
+            "--arch",
+            "DeepseekV3ForCausalLM",
+            "--vendor",
+            "nvidia",
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout
+            .starts_with("row,column,class,rewritten,code,runs\n")
+    );
+    assert!(
+        o.stdout.contains("H100,trtllm_mla,refused,false,ATTN001,"),
+        "{}",
+        &o.stdout[..400]
+    );
+    let o = run(
+        &[
+            "matrix",
+            "--arch",
+            "GlmMoeDsaForCausalLM",
+            "--kind",
+            "dsa",
+            "--gpu",
+            "RTX 5090",
+            "--kv-cache-dtype",
+            "fp8_e4m3",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["kind"], "dsa");
+    let o = run(&["matrix", "--kind", "dsa"], "");
+    assert_eq!(o.code, 2);
+}

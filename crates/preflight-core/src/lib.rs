@@ -21,6 +21,7 @@ pub mod fields;
 pub mod fix;
 pub mod generated;
 pub mod launch;
+pub mod matrix;
 pub mod parse;
 pub mod pipeline;
 pub mod py;
