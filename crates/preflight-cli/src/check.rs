@@ -7,7 +7,7 @@ use preflight_core::check::{self, CheckOptions, Checked};
 use preflight_core::command::shell_quote;
 use preflight_core::fields::ResolvedValue;
 use preflight_core::parse::{self, ParseDiagnostic, Parsed, Source, Span};
-use preflight_core::{Diagnostic, Report, Severity, VerdictClass};
+use preflight_core::{Diagnostic, Report, Severity, SglangVersion, VerdictClass};
 use serde::Serialize;
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -107,6 +107,48 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
     let text = match &input {
         Input::Command(t) | Input::ConfigFile { text: t, .. } => t.as_str(),
     };
+    // several releases: side by side, or an upgrade
+    let versions = |s: &str| SglangVersion::parse_known(s);
+    if a.sglang.as_deref() == Some("all") {
+        let o = CheckOptions {
+            sglang: None,
+            ..opts.clone()
+        };
+        return crate::compare::run(
+            text,
+            &o,
+            &preflight_core::compare::all_releases(),
+            crate::compare::Gate::Worst,
+            format,
+            &st,
+        );
+    }
+    if let Some(to) = &a.upgrade_to {
+        let Some(to_v) = versions(to) else {
+            return usage_error(&format!("--upgrade-to: unknown SGLang release {to:?}"));
+        };
+        let from_v = {
+            let probe = check::check(text, &opts, Some(&read));
+            probe
+                .config
+                .sglang
+                .as_deref()
+                .and_then(versions)
+                .unwrap_or(SglangVersion::LATEST)
+        };
+        let o = CheckOptions {
+            sglang: None,
+            ..opts.clone()
+        };
+        return crate::compare::run(
+            text,
+            &o,
+            &[from_v, to_v],
+            crate::compare::Gate::Last,
+            format,
+            &st,
+        );
+    }
     let checked = check::check(text, &opts, Some(&read));
     let Some(launch) = checked.launch.as_ref() else {
         return usage_error("nothing to check");

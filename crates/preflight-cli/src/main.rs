@@ -15,6 +15,7 @@
 //! judge it, and on usage and I/O errors.
 
 mod check;
+mod compare;
 mod explain;
 mod matrix;
 mod rules;
@@ -66,6 +67,8 @@ pub struct CheckArgs {
     pub words: Vec<String>,
     /// `--fail-on risk`: a launch that starts with known risks fails the check too.
     pub fail_on_risk: bool,
+    /// `--upgrade-to X`: what changes when moving from the launch's release to X.
+    pub upgrade_to: Option<String>,
 }
 
 /// A parsed command line.
@@ -113,6 +116,10 @@ Check options:
   --sglang <VERSION>            SGLang release (default: the image tag's, else the newest modelled)
   --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 13.0)
   --fail-on <risk|error>        also fail when the launch starts with known risks (default: error)
+  --sglang all                  the launch on every release Preflight knows, side by side, with
+                                the differences (exit: the worst verdict over modelled releases)
+  --upgrade-to <VERSION>        what changes for the launch when moving to VERSION (new and gone
+                                errors, different backends, page size, KV dtype)
   --format <human|json>         output format (default: human)
   --color <auto|always|never>   colours (default: auto; NO_COLOR is honoured)
 
@@ -195,6 +202,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
                     Long("sglang") => a.sglang = Some(p.value()?.string()?),
                     Long("cuda") => a.cuda = Some(p.value()?.string()?),
                     Long("config") => a.config = Some(p.value()?.string()?),
+                    Long("upgrade-to") => a.upgrade_to = Some(p.value()?.string()?),
                     Long("fail-on") => match p.value()?.string()?.as_str() {
                         "risk" => a.fail_on_risk = true,
                         "error" => a.fail_on_risk = false,

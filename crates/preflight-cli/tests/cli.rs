@@ -539,3 +539,47 @@ fn matrix_formats() {
     let o = run(&["matrix", "--kind", "dsa"], "");
     assert_eq!(o.code, 2);
 }
+
+#[test]
+fn releases_side_by_side_and_upgrade() {
+    let cmd = "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3.2 --kv-cache-dtype fp8_e4m3 --dsa-prefill-backend tilelang --dsa-decode-backend tilelang";
+    let o = run(
+        &["check", "--gpu", "H100", "--sglang", "all", "--", cmd],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stdout.contains("0.5.21   ?        not modelled"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("refused on 0.5.19, starts on 0.5.23: DSA118"),
+        "{}",
+        o.stdout
+    );
+    // upgrading 0.5.19 → 0.5.23: the launch starts on the target, exit 0
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--sglang",
+            "0.5.19",
+            "--upgrade-to",
+            "0.5.23",
+            "--format",
+            "json",
+            "--",
+            cmd,
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2);
+    assert_eq!(v["changes"][0]["kind"], "verdict");
+    let o = run(&["check", "--upgrade-to", "9.9.9", "--", cmd], "");
+    assert_eq!(o.code, 2);
+}

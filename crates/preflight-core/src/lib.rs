@@ -12,6 +12,7 @@ pub mod args;
 pub mod catalogue;
 pub mod check;
 pub mod command;
+pub mod compare;
 pub mod config;
 pub mod coverage;
 pub mod domains;
