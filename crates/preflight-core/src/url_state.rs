@@ -43,7 +43,13 @@ pub fn default_config() -> LaunchConfig {
 /// When no key is recognised the result is [`default_config`]; a recognised key with an
 /// empty value (`?gpu=`) counts, so an empty builder state survives a reload.
 pub fn from_query(query: &str) -> LaunchConfig {
-    let pairs: Vec<(String, String)> = query
+    let pairs = query_pairs(query);
+    from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// Splits a query string (`?a=b&c=d`, the leading `?` optional) into decoded pairs, in order.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
@@ -51,8 +57,7 @@ pub fn from_query(query: &str) -> LaunchConfig {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             (decode(k), decode(v))
         })
-        .collect();
-    from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .collect()
 }
 
 /// Reads decoded `(key, value)` pairs, in order, into a configuration: the one mechanism
@@ -80,18 +85,24 @@ pub const ELEMENT_ATTRIBUTES: &[&str] = &["launch", "mode", "theme"];
 /// after `env.` is upper-cased (`env.sglang_x` → `SGLANG_X`, as SGLang spells its variables);
 /// [`ELEMENT_ATTRIBUTES`] and HTML's own attributes (`id`, `class`, …: not keys) are ignored.
 pub fn from_attributes<'a>(attrs: impl IntoIterator<Item = (&'a str, &'a str)>) -> LaunchConfig {
-    let owned: Vec<(String, &str)> = attrs
+    let pairs = attribute_pairs(attrs);
+    from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// An element's attributes as configuration pairs (see [`from_attributes`]): element-only
+/// attributes dropped, `env.*` names upper-cased, values kept as written.
+pub fn attribute_pairs<'a>(
+    attrs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Vec<(String, String)> {
+    attrs
         .into_iter()
-        .filter(|(k, _)| !ELEMENT_ATTRIBUTES.contains(&k.trim()))
-        .map(|(k, v)| {
-            let k = k.trim();
-            match k.strip_prefix("env.") {
-                Some(name) => (format!("env.{}", name.to_ascii_uppercase()), v),
-                None => (k.to_string(), v),
-            }
+        .map(|(k, v)| (k.trim(), v))
+        .filter(|(k, _)| !ELEMENT_ATTRIBUTES.contains(k))
+        .map(|(k, v)| match k.strip_prefix("env.") {
+            Some(name) => (format!("env.{}", name.to_ascii_uppercase()), v.to_string()),
+            None => (k.to_string(), v.to_string()),
         })
-        .collect();
-    from_pairs(owned.iter().map(|(k, v)| (k.as_str(), *v)))
+        .collect()
 }
 
 /// Applies one `key=value`; returns whether the key was recognised.

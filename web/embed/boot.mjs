@@ -1,0 +1,29 @@
+// Starts the page (index.html): the full app, or with ?embed=1 the compact widget alone —
+// the <sglang-preflight> element configured by this URL's query (the same keys), without
+// page chrome, theme=dark|light, mode=compact|full, launch=… — which posts its height to
+// the parent frame ({type: 'preflight:height', height}; frame.js sizes the iframe with it).
+// An external module, so that the page runs under a CSP without 'unsafe-inline' scripts.
+const params = new URLSearchParams(location.search);
+const mount = document.getElementById('preflight');
+if (params.get('embed') === '1') {
+  document.documentElement.classList.add('embedded');
+  await import('./embed.mjs');
+  const el = document.createElement('sglang-preflight');
+  for (const a of ['theme', 'mode', 'launch']) if (params.has(a)) el.setAttribute(a, params.get(a));
+  el.query = location.search;
+  mount.replaceChildren(el);
+  if (parent !== window) {
+    let last = 0;
+    const post = () => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      parent.postMessage({ type: 'preflight:height', height, href: location.href }, '*');
+    };
+    new ResizeObserver(post).observe(document.documentElement);
+    el.addEventListener('preflight-change', post);
+  }
+} else {
+  const { default: init } = await import('./preflight-web.mjs');
+  await init({ module_or_path: new URL('preflight-web_bg.wasm', import.meta.url) });
+}
