@@ -5,4 +5,6 @@ html_theme = "furo"
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_js_files = [("preflight/embed.js", {"type": "module"}), "preflight/frame.js"]
+html_css_files = ["csp.css"]
+html_favicon = "_static/preflight/favicon.svg"  # copied in by build-hosts.sh
 html_permalinks = False
