@@ -1,7 +1,8 @@
 // Starts the page (index.html): the full app, or with ?embed=1 the compact widget alone —
 // the <sglang-preflight> element configured by this URL's query (the same keys), without
 // page chrome, theme=dark|light, mode=compact|full, launch=… — which posts its height to
-// the parent frame ({type: 'preflight:height', height}; frame.js sizes the iframe with it).
+// the parent frame ({type: 'preflight:height', height}; frame.js sizes the iframe with it and
+// answers with the host's theme, {type: 'preflight:theme', theme}, used when theme= is absent).
 // The full app's stylesheet is linked here, so that the compact layout does not download it.
 // An external module, so that the page runs under a CSP without 'unsafe-inline' scripts.
 const params = new URLSearchParams(location.search);
@@ -15,6 +16,13 @@ if (params.get('embed') === '1') {
   el.style.margin = '0';
   el.query = location.search;
   mount.replaceChildren(el);
+  // without theme= in the URL: the host page's theme, as frame.js reports it
+  if (!params.has('theme')) {
+    addEventListener('message', (e) => {
+      const t = e.source === parent && e.data && e.data.type === 'preflight:theme' ? e.data.theme : null;
+      if (t === 'dark' || t === 'light') el.setAttribute('theme', t);
+    });
+  }
   if (parent !== window) {
     let last = 0;
     const post = () => {

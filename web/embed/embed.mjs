@@ -170,9 +170,11 @@ class SglangPreflight extends HTMLElement {
     this._root.append(this._view);
     this._gen = 0;
     this._query = null;
-    // any attribute but the one this element sets itself (its resolved theme)
+    // `theme` only repaints; any other attribute but the one this element sets itself (its
+    // resolved data-theme) is checked again
     this._attrWatch = new MutationObserver((ms) => {
-      if (ms.some((m) => m.attributeName !== 'data-theme')) this._schedule();
+      if (ms.some((m) => m.attributeName === 'theme')) this.applyTheme(hostTheme());
+      if (ms.some((m) => m.attributeName !== 'data-theme' && m.attributeName !== 'theme')) this._schedule();
     });
   }
 
@@ -215,7 +217,7 @@ class SglangPreflight extends HTMLElement {
     const gen = ++this._gen;
     this.applyTheme(hostTheme());
     const attrs = this._query == null
-      ? [...this.attributes].filter((a) => a.name !== 'data-theme').map((a) => [a.name, a.value])
+      ? [...this.attributes].filter((a) => a.name !== 'data-theme' && a.name !== 'theme').map((a) => [a.name, a.value])
       : [];
     const launch = this.getAttribute('launch');
     try {
@@ -234,7 +236,7 @@ class SglangPreflight extends HTMLElement {
       this._report = report;
       this._render(report, query, parse);
       this.dispatchEvent(new CustomEvent('preflight-change', {
-        bubbles: true, composed: true, detail: { report, query, url: at(`./${query}`) },
+        bubbles: true, composed: true, detail: { report, query, url: at(`index.html${query}`) },
       }));
     } catch (e) {
       if (gen !== this._gen) return;
@@ -253,7 +255,7 @@ class SglangPreflight extends HTMLElement {
     const extra = [warnings.length ? plural(warnings.length, 'warning') : '', full && infos.length ? plural(infos.length, 'rewrite') : '']
       .filter(Boolean).join(', ');
     const shown = full ? [...errors, ...warnings, ...infos] : [...errors, ...warnings];
-    const rule = (code) => at(`./${query}#/rules/${encodeURIComponent(code)}`);
+    const rule = (code) => at(`index.html${query}#/rules/${encodeURIComponent(code)}`);
     const diag = (d) => h('li', { class: `diag diag-${d.severity}`, 'data-code': d.code },
       h('div', { class: 'dh' },
         h('span', { class: `sev sev-${d.severity}`, text: d.severity }),
@@ -282,7 +284,7 @@ class SglangPreflight extends HTMLElement {
       h('div', { class: 'head' },
         h('span', { class: 'verdict', role: 'status', text: headline }),
         h('span', { class: 'target', text: `SGLang ${r.sglang}${hw}${r.arch ? ` · ${r.arch}` : ''}${extra ? ` · ${extra}` : ''}` }),
-        h('a', { class: 'open', href: at(`./${query}`), target: '_blank', rel: 'noopener', text: 'Open in Preflight ↗' })),
+        h('a', { class: 'open', href: at(`index.html${query}`), target: '_blank', rel: 'noopener', text: 'Open in Preflight ↗' })),
       body);
   }
 }
