@@ -145,6 +145,12 @@ export default async function runEmbed({ context, base, art, test, assert }) {
     const host = await page.locator('#host-pre').evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).fontFamily]);
     assert(host[0] === 'rgb(255, 0, 0)' && host[1].includes('Georgia'), `widget CSS leaked out: ${host}`);
     await clean(page);
+    // the iframe's own parameters: theme=dark, mode=full, the URL keys
+    const fp = track(await open('/plain/docs/preflight/index.html?embed=1&theme=dark&mode=full&gpu=H200&arch=DeepseekV3ForCausalLM&kv-cache-dtype=fp8_e4m3'));
+    await fp.locator('sglang-preflight[data-theme="dark"] .verdict').filter({ hasText: 'OK' }).waitFor();
+    assert((await fp.locator('sglang-preflight pre.launch').textContent()).includes('--kv-cache-dtype fp8_e4m3'), 'iframe mode=full');
+    assert((await fp.locator('#nav-builder, .page-builder').count()) === 0, 'iframe shows the app');
+    await clean(fp);
     const lp = track(await open('/plain/docs/launch.html'));
     const launched = [];
     lp.on('request', (r) => launched.push(new URL(r.url()).pathname));
