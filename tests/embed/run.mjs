@@ -121,6 +121,7 @@ export default async function runEmbed({ context, base, art, test, assert }) {
         // created by script, attributes given after it was connected; independent of #seed
         await page.locator('#late .verdict').filter({ hasText: 'OK' }).waitFor();
         assert((await page.locator('#late .target').textContent()).includes('H200'), 'late element not configured by its attributes');
+        assert((await page.locator('#late .ran').textContent()).includes('fp8_e4m3'), 'late element: what SGLang will run');
       }
       await clean(page);
     });
@@ -133,6 +134,8 @@ export default async function runEmbed({ context, base, art, test, assert }) {
     await second.locator('.verdict').filter({ hasText: 'OK' }).waitFor();
     assert((await second.locator('.target').textContent()).includes('H200'), 'second element');
     assert((await second.locator('pre.launch').textContent()).includes('--kv-cache-dtype fp8_e4m3'), 'mode=full shows the launch command');
+    assert((await second.locator('.target').textContent()).includes('starts'), 'verdict class');
+    assert((await page.locator('#seed .target').textContent()).includes('refused'), 'verdict class of the seed');
     assert((await page.locator('#seed pre.launch').count()) === 0, 'compact mode shows the launch command');
     // attributes are live
     await page.evaluate(() => document.getElementById('seed').setAttribute('kv-cache-dtype', 'fp8_e4m3'));

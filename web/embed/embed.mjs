@@ -142,10 +142,20 @@ function h(tag, props, ...children) {
   return el;
 }
 const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
-const RESOLVED = [
-  ['attention_backend', 'attention'], ['prefill_attention_backend', 'prefill'], ['decode_attention_backend', 'decode'],
-  ['dsa_prefill_backend', 'DSA prefill'], ['dsa_decode_backend', 'DSA decode'], ['kv_cache_dtype', 'KV cache'], ['page_size', 'page size'],
-];
+// the core's verdict classes (report.class), in its words
+const CLASSES = {
+  refused: 'refused', crashes: 'crashes at first forward', starts_with_risks: 'starts with risks',
+  starts: 'starts', cannot_judge: 'cannot judge',
+};
+/** "Runs with …": the core's table of resolved fields (report.resolved: key, label, value,
+ * text, shown); compact mode names the values that are set, full mode also the inherited ones. */
+function ranWith(r, full) {
+  if (!Array.isArray(r.resolved)) return '';
+  const items = r.resolved
+    .filter((f) => f.shown && f.text && (full || f.value != null))
+    .map((f) => `${f.label} ${f.text}`);
+  return items.length ? `Runs with: ${items.join(', ')}.` : '';
+}
 
 function copyButton(text) {
   const b = h('button', { type: 'button', class: 'copy', text: 'Copy' });
@@ -252,7 +262,7 @@ class SglangPreflight extends HTMLElement {
     const ok = r.verdict === 'ok' && parseErrors.length === 0;
     const hw = r.hardware ? ` · ${r.hardware.name}` : '';
     const headline = ok ? 'OK' : plural(errors.length + parseErrors.length, 'error');
-    const extra = [warnings.length ? plural(warnings.length, 'warning') : '', full && infos.length ? plural(infos.length, 'rewrite') : '']
+    const extra = [CLASSES[r.class] || '', warnings.length ? plural(warnings.length, 'warning') : '', full && infos.length ? plural(infos.length, 'rewrite') : '']
       .filter(Boolean).join(', ');
     const shown = full ? [...errors, ...warnings, ...infos] : [...errors, ...warnings];
     const rule = (code) => at(`index.html${query}#/rules/${encodeURIComponent(code)}`);
@@ -268,9 +278,9 @@ class SglangPreflight extends HTMLElement {
       full && d.explanation ? h('p', { class: 'expl', text: d.explanation }) : null,
       full && d.source ? h('p', { class: 'src' }, 'Source: ',
         h('a', { href: d.source.url, target: '_blank', rel: 'noopener noreferrer', text: `${d.source.file}:${d.source.line}@${d.source.version}` })) : null);
-    const ran = RESOLVED.map(([k, label]) => (r.resolved?.[k] != null ? `${label} ${r.resolved[k]}` : null)).filter(Boolean);
+    const ran = ok ? ranWith(r, full) : '';
     const body = h('div', { class: 'body' },
-      ok && ran.length ? h('p', { class: 'ran', text: `Runs with ${ran.join(', ')}.` }) : null,
+      ran ? h('p', { class: 'ran', text: ran }) : null,
       shown.length || parseErrors.length ? h('ol', { class: 'diags' }, parseErrors.map(diag), shown.map(diag)) : null,
       r.corrected ? h('div', { class: 'fix' },
         h('div', { class: 'fh' }, h('span', { text: 'Corrected command' }), copyButton(r.corrected.command)),
