@@ -132,7 +132,7 @@ export default async function runEmbed({ context, base, art, test, assert }) {
     await seedRenders(page);
     const second = page.locator('#second');
     await second.locator('.verdict').filter({ hasText: 'OK' }).waitFor();
-    assert((await second.locator('.target').textContent()).includes('H200'), 'second element');
+    assert((await second.locator('.target').textContent()).includes('SGLang 0.5.19 · H200'), 'second element (sglang="0.5.19")');
     assert((await second.locator('pre.launch').textContent()).includes('--kv-cache-dtype fp8_e4m3'), 'mode=full shows the launch command');
     assert((await second.locator('.target').textContent()).includes('starts'), 'verdict class');
     assert((await page.locator('#seed .target').textContent()).includes('refused'), 'verdict class of the seed');
