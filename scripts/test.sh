@@ -14,8 +14,8 @@ step "cargo fmt --check"
 cargo fmt --all --check
 step "cargo clippy (native)"
 cargo clippy --workspace --all-targets --offline -- -D warnings
-step "cargo clippy (wasm32, web)"
-cargo clippy -p preflight-web --all-targets --offline --target wasm32-unknown-unknown -- -D warnings
+step "cargo clippy (wasm32, web and embed)"
+cargo clippy -p preflight-web -p preflight-embed --all-targets --offline --target wasm32-unknown-unknown -- -D warnings
 step "release data tooling (scripts/release)"
 python3 scripts/release/test_release.py
 step "generated Rust tables are fresh (scripts/release/emit_rust.py --check)"

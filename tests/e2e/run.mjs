@@ -81,7 +81,10 @@ async function noErrors(page) {
   assert(page.errors.length === 0, `errors on the page: ${page.errors.join(' | ')}`);
 }
 
+// E2E_ONLY=embed runs only the tests whose name starts with it (while working on one part).
+const ONLY = process.env.E2E_ONLY || '';
 async function test(name, fn) {
+  if (!name.startsWith(ONLY)) return;
   let page;
   try {
     await fn((p) => (page = p));
@@ -539,6 +542,15 @@ await test('screenshots: pasted launch, explain, rules and DSA001 at 1280 and 39
   assert(bad.length === 0, `wider than 390 px: ${JSON.stringify(overflows)}`);
   await noErrors(page);
 });
+
+// The embedding tests, in this browser: the element and the iframe in four docs hosts.
+if (process.env.HOSTS_URL) {
+  const { default: runEmbed } = await import('../embed/run.mjs');
+  await runEmbed({ context, base: process.env.HOSTS_URL, art: ART, test, assert });
+} else if (!ONLY) {
+  console.log('FAIL embed: HOSTS_URL not set (scripts/e2e.sh serves the docs hosts)');
+  failed++;
+}
 
 await test('no network requests beyond the local server', async () => {
   assert(foreignRequests.length === 0, `foreign requests: ${foreignRequests.join(', ')}`);

@@ -30,6 +30,7 @@ pub mod pyfmt;
 pub mod report;
 pub mod rules;
 pub mod sglang_cli;
+pub mod url_state;
 pub mod version;
 
 pub use config::LaunchConfig;

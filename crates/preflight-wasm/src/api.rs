@@ -19,9 +19,21 @@ pub fn validate(config: Value) -> Result<Report, String> {
             kind(&config)
         ));
     }
-    let cfg: LaunchConfig =
-        serde_json::from_value(config).map_err(|e| format!("invalid LaunchConfig: {e}"))?;
-    Ok(preflight_core::validate(&cfg))
+    Ok(preflight_core::validate(&self::config(config)?))
+}
+
+/// A LaunchConfig from JSON.
+///
+/// # Errors
+/// A message when the value is not an object or a key has the wrong type.
+pub fn config(config: Value) -> Result<LaunchConfig, String> {
+    if !config.is_object() {
+        return Err(format!(
+            "expected a LaunchConfig object, got {}",
+            kind(&config)
+        ));
+    }
+    serde_json::from_value(config).map_err(|e| format!("invalid LaunchConfig: {e}"))
 }
 
 fn kind(v: &Value) -> &'static str {
@@ -44,6 +56,34 @@ pub fn parse_command(text: &str, sglang: Option<String>) -> Parsed {
             read_file: None,
         },
     )
+}
+
+/// Reads a pasted launch in any form (command, `docker run`, `--config` YAML, Kubernetes or
+/// Compose `command`/`args`), as the web page's *Paste a launch* does: the form found, the
+/// configuration and the diagnostics (spans point into the joined command for a container
+/// list), and the configuration as the page's URL state.
+pub fn read_launch(text: &str, sglang: Option<String>) -> Value {
+    let launch = preflight_core::launch::read_launch(
+        text,
+        &ParseOptions {
+            sglang,
+            read_file: None,
+        },
+    );
+    let mut out = parsed_for_js(&launch.parsed, &launch.command);
+    if let Value::Object(map) = &mut out {
+        let kind = match launch.kind {
+            preflight_core::launch::InputKind::Command => "command",
+            preflight_core::launch::InputKind::ConfigYaml => "config-yaml",
+            preflight_core::launch::InputKind::ContainerList => "container",
+        };
+        map.insert("kind".into(), Value::from(kind));
+        map.insert(
+            "query".into(),
+            Value::from(preflight_core::url_state::to_query(&launch.parsed.config)),
+        );
+    }
+    out
 }
 
 /// Parses a `--config` YAML file's text.

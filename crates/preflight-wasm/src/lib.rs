@@ -251,6 +251,15 @@ pub fn parse_command(text: &str, sglang: Option<String>) -> Result<JsValue, JsEr
     to_js(&api::parsed_for_js(&api::parse_command(text, sglang), text))
 }
 
+/// Reads a pasted launch in any form — a command, `docker run`, a `--config` YAML file or a
+/// Kubernetes/Compose container's `command`/`args` — as the web page's *Paste a launch* does.
+/// Returns a `Parsed` plus `kind` (`command`, `config-yaml`, `container`) and `query` (the
+/// configuration in the page's URL format). Never throws for bad text.
+#[wasm_bindgen(js_name = readLaunch, unchecked_return_type = "Parsed & { kind: string; query: string }")]
+pub fn read_launch(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
+    to_js(&api::read_launch(text, sglang))
+}
+
 /// Parses an SGLang `--config` YAML file's text (spans point into it).
 #[wasm_bindgen(js_name = parseConfigYaml, unchecked_return_type = "Parsed")]
 pub fn parse_config_yaml(text: &str, sglang: Option<String>) -> Result<JsValue, JsError> {
@@ -314,4 +323,24 @@ pub fn releases() -> Result<JsValue, JsError> {
         .map(|v| v.as_str())
         .collect();
     to_js(&v)
+}
+
+/// Reads a query string in the web page's URL format (`?gpu=RTX%205090&kv-cache-dtype=bf16`)
+/// into a configuration: the same parser as the page and the `<sglang-preflight>` element.
+#[wasm_bindgen(js_name = configFromQuery, unchecked_return_type = "LaunchConfig")]
+pub fn config_from_query(query: &str) -> Result<JsValue, JsError> {
+    to_js(&preflight_core::url_state::from_query(query))
+}
+
+/// Writes a configuration in the web page's URL format (with a leading `?`): the link to the
+/// page that shows it.
+///
+/// # Errors
+/// Throws when `config` is not a LaunchConfig object.
+#[wasm_bindgen(js_name = configToQuery)]
+pub fn config_to_query(
+    #[wasm_bindgen(unchecked_param_type = "LaunchConfig")] config: JsValue,
+) -> Result<String, JsError> {
+    let cfg = api::config(from_js(config)?).map_err(|e| JsError::new(&e))?;
+    Ok(preflight_core::url_state::to_query(&cfg))
 }
