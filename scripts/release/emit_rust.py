@@ -20,7 +20,6 @@ Plain Python 3, no SGLang import; deterministic output (the same data gives the 
 """
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -387,21 +386,12 @@ TABLES = {
 }
 
 
-def rustfmt(text):
-    """The text as `cargo fmt` keeps it (tables without `#[rustfmt::skip]` are reformatted by
-    it, so the generator writes and compares the formatted text)."""
-    out = subprocess.run(["rustfmt", "--edition", "2024"], input=text, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"rustfmt failed: {out.stderr}")
-    return out.stdout
-
-
 def main(argv):
     check = "--check" in argv
     r = Releases()
     stale = []
     for name, fn in TABLES.items():
-        text = rustfmt(fn(r))
+        text = fn(r)
         path = OUT / name
         if check:
             if not path.exists() or path.read_text() != text:
