@@ -1,0 +1,109 @@
+"""Environment adaptations installed BEFORE a release's `sglang` is imported.
+
+All releases share one venv, whose packages (transformers 5.19, sglang-kernel
+0.4.10, ...) are the ones SGLang 0.5.23 pins. An older release was written
+against older pins (0.5.19-0.5.21: transformers 5.12.1, sglang-kernel 0.4.7 /
+0.4.6.post1). Where that difference makes the older release fail at *import*
+for a reason its own pinned environment would not have, the worker adapts the
+environment here, detected by the failure itself (never by version strings),
+and records what it did in `ADAPTATIONS` (reported per worker).
+
+Nothing here touches a launch rule: each adaptation only makes an import
+behave as it does under the release's own pins.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+# name -> details; reported in every result as "env_adaptations" when non-empty.
+ADAPTATIONS: Dict[str, List[str]] = {}
+
+
+def _note(kind: str, detail: str) -> None:
+    lst = ADAPTATIONS.setdefault(kind, [])
+    if detail not in lst:
+        lst.append(detail)
+
+
+def _autoconfig_register_exist_ok() -> None:
+    """SGLang 0.5.19 registers its own config classes for model_types that
+    transformers 5.12.1 (its pin) did not know yet, without `exist_ok=True`
+    (python/sglang/srt/configs/qwen3_asr.py:167@0.5.19, `qwen3_asr`; 0.5.20
+    added exist_ok=True there). transformers >= 5.13 ships `qwen3_asr` itself,
+    so the registration raises "'qwen3_asr' is already used by a Transformers
+    config". Under the pin the registration succeeds and SGLang's class is the
+    one AutoConfig returns (`_extra_content` is looked up first); a retry with
+    exist_ok=True gives exactly that."""
+    from transformers import AutoConfig
+    from transformers.models.auto import configuration_auto as ca
+
+    mapping = ca.CONFIG_MAPPING
+    orig = type(mapping).register
+
+    def register(self, key, value, exist_ok=False):
+        try:
+            return orig(self, key, value, exist_ok=exist_ok)
+        except ValueError as e:
+            if exist_ok or "is already used by a Transformers config" not in str(e):
+                raise
+            _note("transformers_config_override", f"{key} -> {getattr(value, '__module__', '?')}.{getattr(value, '__name__', value)}")
+            return orig(self, key, value, exist_ok=True)
+
+    type(mapping).register = register
+    del AutoConfig  # only imported to make sure the mapping is the live one
+
+
+# Submodules of the kernel package whose functions are CUDA-path kernels (not
+# another platform's implementation of the same name, e.g. sgl_kernel.musa).
+_SGL_KERNEL_SKIP = ("musa", "metal", "load_utils", "debug_utils", "version")
+
+
+def _sgl_kernel_reexports() -> None:
+    """SGLang 0.5.19/0.5.20 import some kernels from the `sgl_kernel` top level
+    on CUDA (e.g. `from sgl_kernel import build_tree_kernel_efficient`,
+    python/sglang/srt/speculative/eagle_utils.py:53@0.5.20). Their pinned
+    sglang-kernel (0.4.6.post1 / 0.4.7) re-exported them there; the venv's
+    0.4.10 still ships the same functions in its submodules
+    (`sgl_kernel.speculative`) but re-exports them only for non-CUDA builds,
+    because 0.5.21+ import the CUDA versions from sglang.kernels.ops. A module
+    `__getattr__` (PEP 562) on sgl_kernel answers such a name with the real
+    function from the submodule that defines it; a name no submodule defines
+    still raises, so a genuinely missing kernel stays an ImportError."""
+    import importlib
+    import pkgutil
+    import sys
+
+    try:
+        import sgl_kernel
+    except Exception:  # noqa: BLE001 - SGLang will meet (and report) the same failure
+        return
+    if getattr(sgl_kernel, "__oracle_reexports__", False):
+        return
+
+    def __getattr__(name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for info in pkgutil.iter_modules(sgl_kernel.__path__):
+            if info.name in _SGL_KERNEL_SKIP or info.name.startswith("_"):
+                continue
+            full = f"sgl_kernel.{info.name}"
+            try:
+                mod = sys.modules.get(full) or importlib.import_module(full)
+            except Exception:  # noqa: BLE001
+                continue
+            obj = vars(mod).get(name)
+            if obj is not None and getattr(obj, "__module__", None) == full:
+                _note("sgl_kernel_reexport", f"sgl_kernel.{name} = {full}.{name}")
+                setattr(sgl_kernel, name, obj)
+                return obj
+        raise AttributeError(f"module 'sgl_kernel' has no attribute {name!r}")
+
+    sgl_kernel.__getattr__ = __getattr__
+    sgl_kernel.__oracle_reexports__ = True
+
+
+def install() -> None:
+    """Install every environment adaptation (idempotent, before sglang import)."""
+    _autoconfig_register_exist_ok()
+    _sgl_kernel_reexports()
