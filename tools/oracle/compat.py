@@ -47,6 +47,48 @@ else:
 resolution_result = _overrides.resolution_result
 
 
+# --- derived parallel widths (attn_tp_size, moe_tp_size, ...) ---------------
+def stamp_parallel_widths():
+    """Make `get_parallel().attn_tp_size` & co. answer without process groups.
+
+    0.5.20+: the widths are computed from the configured leaves at `publish`
+    (runtime_context.parallel_widths_of); nothing to do.
+    0.5.19 : they are *stamped* by `initialize_model_parallel` once the groups
+    exist (python/sglang/srt/distributed/parallel_state.py:2517@0.5.19 computes
+    them with `derive_parallel_widths`, :2737 stamps them), and reading one
+    before raises "derived parallel width 'attn_tp_size' is not available".
+    The harness makes the same call with the arguments the launch passes:
+    bootstrap._init_parallel_groups (python/sglang/srt/distributed/bootstrap.py:260@0.5.19)
+    hands over the Scheduler's ParallelState, whose attn_dp_size comes from
+    `compute_dp_attention_world_info` (python/sglang/srt/managers/scheduler.py:491@0.5.19),
+    and initialize_dp_attention restamps attn_dp_size the same way
+    (python/sglang/srt/layers/dp_attention.py:373@0.5.19).
+    Returns the stamped widths, or None when the release needs none."""
+    from sglang.srt import runtime_context as rc
+
+    par = rc.get_parallel()
+    if not hasattr(par, "stamp_derived_widths") or not hasattr(rc, "derive_parallel_widths"):
+        return None
+    try:
+        from sglang.srt.layers.dp_attention import compute_dp_attention_world_info
+    except ImportError:
+        return None
+    _, _, _, attn_dp_size = compute_dp_attention_world_info(
+        par.enable_dp_attention, 0, par.tp_size, par.dp_size, par.attn_cp_size
+    )
+    widths = rc.derive_parallel_widths(
+        tp_size=par.tp_size,
+        attn_cp_size=par.attn_cp_size,
+        attn_dp_size=attn_dp_size,
+        moe_ep_size=par.ep_size,
+        moe_dp_size=par.moe_dp_size,
+        dcp_size=par.dcp_size,
+        dcp_enabled=par.dcp_size > 1,
+    )
+    par.stamp_derived_widths(**widths)
+    return widths
+
+
 def describe() -> dict:
     """Which branch each adaptation took in this worker (for --describe)."""
     return {"fields": FIELDS_VIA}
