@@ -5,8 +5,10 @@ All releases share one venv, whose packages (transformers 5.19, sglang-kernel
 against older pins (0.5.19-0.5.21: transformers 5.12.1, sglang-kernel 0.4.7 /
 0.4.6.post1). Where that difference makes the older release fail at *import*
 for a reason its own pinned environment would not have, the worker adapts the
-environment here, detected by the failure itself (never by version strings),
-and records what it did in `ADAPTATIONS` (reported per worker).
+environment here. An adaptation is installed only where the venv's package
+differs from the release's own pin (read from the wheel's METADATA, so 0.5.23
+gets none), and fires only on the failure itself (never on version strings);
+what fired is recorded in `ADAPTATIONS` (reported as `env_adaptations`).
 
 Nothing here touches a launch rule: each adaptation only makes an import
 behave as it does under the release's own pins.
@@ -142,7 +144,51 @@ def _sgl_kernel_reexports() -> None:
     sgl_kernel.__oracle_reexports__ = True
 
 
-def install() -> None:
-    """Install every environment adaptation (idempotent, before sglang import)."""
-    _autoconfig_register_exist_ok()
-    _sgl_kernel_reexports()
+def pinned_versions(wheel_dir: str) -> Dict[str, str]:
+    """`name==version` pins of the release's wheel metadata (Requires-Dist,
+    unconditional ones), e.g. {"transformers": "5.12.1", "sglang-kernel": "0.4.7"}."""
+    import glob
+    import os
+    import re
+
+    out: Dict[str, str] = {}
+    for meta in glob.glob(os.path.join(wheel_dir, "sglang-*.dist-info", "METADATA")):
+        with open(meta, encoding="utf-8") as f:
+            for line in f:
+                m = re.match(r"Requires-Dist:\s*([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*==\s*([^\s;]+)\s*$", line)
+                if m:
+                    out[m.group(1).lower().replace("_", "-")] = m.group(3)
+    return out
+
+
+def _installed(dist: str):
+    from importlib import metadata
+
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def install(wheel_dir: str) -> None:
+    """Install the environment adaptations this release needs (before its
+    sglang is imported). An adaptation is only considered where the venv's
+    package differs from the release's own pin (read from the wheel's
+    METADATA); 0.5.23, whose pins the venv matches, gets none."""
+    pins = pinned_versions(wheel_dir)
+    mismatch = {
+        dist: (pin, _installed(dist))
+        for dist, pin in pins.items()
+        if dist in ("transformers", "sglang-kernel") and _installed(dist) != pin
+    }
+    ADAPTATIONS.clear()
+    PIN_MISMATCH.clear()
+    PIN_MISMATCH.update({d: f"pinned {p}, venv {i}" for d, (p, i) in mismatch.items()})
+    if "transformers" in mismatch:
+        _autoconfig_register_exist_ok()
+    if "sglang-kernel" in mismatch:
+        _sgl_kernel_reexports()
+
+
+# dist -> "pinned X, venv Y" for the packages whose adaptations were considered.
+PIN_MISMATCH: Dict[str, str] = {}
