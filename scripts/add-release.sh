@@ -33,7 +33,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 add-release: no oracle venv at $VENV (set ORACLE_VENV=/path/to/venv).
   The extractors import the release, which needs SGLang's dependencies (torch, transformers,
   msgspec, ...) in a Python 3.11 venv. Create it with
-      tools/oracle/setup.sh DEST        (or, until that exists here: ../shared/oracle/setup.sh DEST)
+      tools/oracle/setup.sh DEST
   then run:  ORACLE_VENV=DEST/venv scripts/add-release.sh $VERSION
 EOF
   exit 1

@@ -43,7 +43,7 @@ def venv_python() -> Path:
     if not py.is_file():
         common.fail(
             f"no oracle venv at {venv} (set ORACLE_VENV=/path/to/venv).\n"
-            "  Create one with tools/oracle/setup.sh DEST (or ../shared/oracle/setup.sh DEST),\n"
+            "  Create one with tools/oracle/setup.sh DEST,\n"
             "  then: export ORACLE_VENV=DEST/venv"
         )
     return py

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Convert the oracle's own grid sweep (`../shared/oracle/sweep.py`, the sweep its README
+"""Convert the oracle's own grid sweep (`tools/oracle/sweep.py`, the sweep its README
 describes: 8 SMs x 13 architectures x KV dtypes x attention backends, plus the DSA and
 DeepSeek-V4 grids) into golden cases. The sweep names GPUs by compute capability only and uses
 the oracle's default CUDA build, so the cases leave `cuda_version` unset and exercise
 Preflight's default.
 
     . ~/sglang-oracle-env/venv/bin/activate && export PYTHONPATH=~/sglang-oracle-env/whl
-    python ../shared/oracle/sweep.py --out sweep.jsonl --jobs 2
+    python tools/oracle/sweep.py --out sweep.jsonl --jobs 2
     python tests/golden/from_sweep.py sweep.jsonl > sweep-cases.jsonl
 
 The committed files `oracle-0.5.23-sweep-{1,2,3}.jsonl` are that output without the `warnings`

@@ -12,7 +12,7 @@ Needs the oracle environment active (stdlib only otherwise):
     export PYTHONPATH=~/sglang-oracle-env/whl
     python tests/golden/gen_oracle_cases.py --jobs 2
 
-Options: --oracle PATH (default: ../shared/oracle/oracle.py relative to the
+Options: --oracle PATH (default: tools/oracle/oracle.py relative to the
 repo root), --out FILE, --jobs N, --list (print the configs and exit),
 --raw FILE (also keep the oracle's raw result lines), --reuse FILE (take the
 results of configs already in a saved --raw file, run only the new ones; ids
@@ -44,7 +44,7 @@ DEFAULT_CUDA = "12.9"
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
-DEFAULT_ORACLE = (REPO_ROOT / ".." / "shared" / "oracle" / "oracle.py").resolve()
+DEFAULT_ORACLE = (REPO_ROOT / "tools" / "oracle" / "oracle.py").resolve()
 DEFAULT_OUT = HERE / "oracle-0.5.23.jsonl"
 
 # ---------------------------------------------------------------------------

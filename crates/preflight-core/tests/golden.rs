@@ -7,7 +7,7 @@ use preflight_core::{LaunchConfig, Report, Severity, Stage, evaluate};
 use serde_json::Value;
 
 /// Checks SGLang raises that the oracle cannot reach: its constructor slices skip statements
-/// that read `get_parallel()` (see `../shared/oracle/README.md`, "Limitations"), so it reports
+/// that read `get_parallel()` (see `tools/oracle/README.md`, "Limitations"), so it reports
 /// `ok` where the real `HPCOpsAttnBackend.__init__` raises. Preflight reports SGLang's error;
 /// such cases are counted and listed, not failed.
 const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
