@@ -24,7 +24,9 @@ fuzz_target!(|data: &[u8]| {
             return;
         };
         let report = validate(&cfg);
-        assert_eq!(report, validate(&cfg), "not deterministic");
+        if data.len() <= preflight_fuzz::TWICE_UP_TO {
+            assert_eq!(report, validate(&cfg), "not deterministic");
+        }
         serde_json::to_string(&report).expect("the report serialises");
     });
 });

@@ -33,6 +33,8 @@ fuzz_target!(|data: &[u8]| {
         };
         cfg.set_arg("json_model_override_args", Some(&text(rest)));
         let report = validate(&cfg);
-        assert_eq!(report, validate(&cfg), "not deterministic");
+        if data.len() <= preflight_fuzz::TWICE_UP_TO {
+            assert_eq!(report, validate(&cfg), "not deterministic");
+        }
     });
 });

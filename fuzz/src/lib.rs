@@ -143,6 +143,10 @@ pub fn some_changes(parsed: &Parsed, n: usize) -> Vec<Change> {
     out
 }
 
+/// Inputs up to this size are run twice to check determinism; larger ones (the hostile
+/// 1 MB inputs) once, to keep the smoke run short.
+pub const TWICE_UP_TO: usize = 64 * 1024;
+
 /// Stack of the thread each input runs on: the 1 MiB a wasm32 module gets by default, so
 /// that recursion too deep for the browser page overflows here too (native frames are no
 /// smaller than wasm's, whose shadow stack holds only address-taken locals).
