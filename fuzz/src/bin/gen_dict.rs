@@ -73,7 +73,7 @@ fn sglang_words() -> BTreeSet<String> {
         add(&mut w, e.name);
         add(&mut w, &format!("{}=1", e.name));
     }
-    for v in preflight_core::SglangVersion::ALL {
+    for v in preflight_core::SglangVersion::all() {
         add(&mut w, &v.to_string());
     }
     w
