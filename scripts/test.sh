@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite: format, lints (native and wasm32), native tests, browser tests of the
+# The whole suite: format, lints (native and wasm32), native tests, a fuzz smoke run, browser tests of the
 # web crate (wasm-bindgen-test in headless Chromium), end-to-end tests. Exits non-zero on
 # the first failure.
 set -euo pipefail
@@ -22,6 +22,8 @@ step "generated Rust tables are fresh (scripts/release/emit_rust.py --check)"
 python3 scripts/release/emit_rust.py --check
 step "cargo test (native)"
 cargo test --workspace --offline
+step "fuzz smoke (libFuzzer: every target replays its corpus and the hostile inputs, then fuzzes 20 s)"
+bash scripts/fuzz.sh smoke
 step "cargo test (wasm32, headless Chromium)"
 cargo test -p preflight-web --offline --target wasm32-unknown-unknown --test browser
 step "end-to-end"

@@ -25,9 +25,14 @@ pub struct Word {
 
 impl Word {
     /// The span of `text[range]` in the input, when the word is linear; else the word's span.
+    /// Never starts before the word's span: a config-file key `kv-cache-dtype` is the word
+    /// `--kv-cache-dtype` whose two dashes are not in the input.
     pub fn sub_span(&self, from: usize, to: usize) -> Span {
         match self.linear_at {
-            Some(at) => Span::new(at + from, at + to),
+            Some(at) => {
+                let start = self.span.start;
+                Span::new((at + from).max(start), (at + to).max(start))
+            }
             None => self.span,
         }
     }

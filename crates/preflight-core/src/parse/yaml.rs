@@ -297,10 +297,16 @@ pub(super) fn config_words(
             );
             continue;
         }
+        // `--key` maps onto the key's text (two bytes before it, clamped by `sub_span`) only
+        // when the key is written as it reads: a quoted, escaped or resolved key (`"a=é"`,
+        // `0x10`) has other offsets, and a span into it could split a character.
+        let linear_at = (yaml.get(key_span.start..key_span.end) == Some(key.as_str()))
+            .then(|| key_span.start.checked_sub(2))
+            .flatten();
         let flag = Word {
             text: format!("--{key}"),
             span: key_span,
-            linear_at: key_span.start.checked_sub(2),
+            linear_at,
             expansion: false,
         };
         let value = resolve(&val);
@@ -857,5 +863,40 @@ mod tests {
             )])),
             "{\"\\u00e9\": Infinity}"
         );
+    }
+    /// Every span of a parsed config file is inside it, on char boundaries.
+    fn assert_spans_in(y: &str) -> crate::parse::Parsed {
+        let p = crate::parse::parse_config_yaml(y, &crate::parse::ParseOptions::default());
+        let spans = p
+            .flags
+            .iter()
+            .flat_map(|f| [Some(f.span), Some(f.name), f.value])
+            .chain(p.diagnostics.iter().map(|d| d.span))
+            .flatten();
+        for s in spans {
+            assert!(s.start <= s.end && s.end <= y.len(), "{s:?} in {y:?}");
+            assert!(
+                y.is_char_boundary(s.start) && y.is_char_boundary(s.end),
+                "{s:?} in {y:?}"
+            );
+        }
+        p
+    }
+
+    /// Fuzz crash (config_yaml): a key with `=` after a line ending in a multibyte character
+    /// (`path: \u{fffd}\u{fffd}\nkv-c\u{fffd}ache--prefill-cp-mode=-dtype: …`) gave the flag
+    /// name a span starting two bytes before the key, inside the U+FFFD.
+    #[test]
+    fn inline_value_keys_keep_spans_on_the_key() {
+        let y = "mo--prefill-delayer-max-dedel-path: \u{fffd}\u{fffd}\nkv-c\u{fffd}ache--prefill-cp-mode=-dtype: \u{fffd}\u{fffd}\u{fffd}";
+        assert_spans_in(y);
+        let y = "tp: 2\nkv-cache-dtype=fp8_e4m3: bf16\n";
+        let p = assert_spans_in(y);
+        let f = p.flags.iter().find(|f| f.key == "kv_cache_dtype").unwrap();
+        assert_eq!(&y[f.name.start..f.name.end], "kv-cache-dtype");
+        assert_eq!(&y[f.value.unwrap().start..f.value.unwrap().end], "fp8_e4m3");
+        // quoted and escaped keys are not mapped character by character
+        assert_spans_in("tp: 2\n\"a=\u{e9}\": 1\n");
+        assert_spans_in("tp: 2\n\"kv-cache-dtype=\\u00e9\u{e9}\": 1\n");
     }
 }
