@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use preflight_core::catalogue::{self, ParseCodeView, RuleView};
-use preflight_core::domains::arch::{Family, find_arch};
+use preflight_core::domains::arch::find_arch;
 use preflight_core::domains::flags::{FLAGS, FlagKind};
 use preflight_core::domains::gpu::{GPUS, Vendor, find_gpu};
 use preflight_core::{LaunchConfig, SglangVersion, Stage};
@@ -84,24 +84,6 @@ pub fn stages() -> Vec<(&'static str, &'static str)> {
     .collect();
     v.push((PARSE_STAGE, "pasted launch (parser)"));
     v
-}
-
-/// A model family's label.
-pub fn family_label(f: Family) -> &'static str {
-    match f {
-        Family::Llama => "Llama",
-        Family::Llama4 => "Llama 4",
-        Family::Qwen3 => "Qwen3",
-        Family::Qwen3Next => "Qwen3-Next (hybrid)",
-        Family::Gemma23 => "Gemma 2 / 3",
-        Family::GptOss => "gpt-oss",
-        Family::Glm4Moe => "GLM-4.x",
-        Family::DeepseekMla => "DeepSeek MLA (V3, R1, Kimi K2 …)",
-        Family::DeepseekDsa => "DeepSeek DSA (V3.2, GLM-5)",
-        Family::DeepseekV4 => "DeepSeek-V4",
-        Family::MiniMax => "MiniMax",
-        Family::Other => "other",
-    }
 }
 
 /// GPU family labels in catalogue order.
@@ -202,7 +184,7 @@ fn rule_entry(r: RuleView) -> Entry {
             gpu_families.insert(g.family);
         }
         if let Some(a) = cfg.arch.as_deref().and_then(find_arch) {
-            model_families.insert(family_label(a.family));
+            model_families.insert(a.label);
         }
         for (k, v) in &cfg.args {
             if k.ends_with("_backend")
@@ -362,7 +344,11 @@ mod tests {
             dsa001.gpu_families
         );
         assert!(dsa001.backends.contains("flashinfer_sparse_mla"));
-        assert!(dsa001.model_families.contains("DeepSeek DSA (V3.2, GLM-5)"));
+        assert!(
+            dsa001.model_families.contains("GLM-5 (MLA + DSA)"),
+            "{:?}",
+            dsa001.model_families
+        );
         assert_eq!(dsa001.stage, "construction");
         let dsv4 = find("DSV4001").unwrap();
         assert!(

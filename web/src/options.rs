@@ -5,7 +5,7 @@
 //! another release does not have) is shown as an extra "not valid here" entry, so the
 //! picker never lies about the state while the diagnostics explain the problem.
 
-use preflight_core::domains::arch::ARCHS;
+use preflight_core::domains::arch::archs_for;
 use preflight_core::domains::flags::{FlagKind, FlagSpec};
 use preflight_core::domains::gpu::{DEFAULT_CUDA, GPUS, Vendor, find_gpu};
 use preflight_core::{LaunchConfig, SglangVersion};
@@ -152,9 +152,9 @@ pub fn cuda_select(cfg: &LaunchConfig) -> SelectModel {
 /// The architecture picker: `label — name`.
 pub fn arch_select(cfg: &LaunchConfig) -> SelectModel {
     let mut opts = vec![Opt::new("", "unset · from the model path")];
+    // every architecture the selected release's model registry serves
     opts.extend(
-        ARCHS
-            .iter()
+        archs_for(preflight_core::version_of(cfg))
             .map(|a| Opt::new(a.name, format!("{} — {}", a.label, a.name))),
     );
     SelectModel::new(vec![top(opts)], cfg.arch.as_deref(), "unknown architecture")

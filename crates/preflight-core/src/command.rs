@@ -26,6 +26,7 @@ pub fn model_path(cfg: &LaunchConfig) -> String {
             cfg.arch
                 .as_deref()
                 .and_then(find_arch)
+                .filter(|a| !a.model.is_empty())
                 .map(|a| a.model.to_string())
         })
         .unwrap_or_else(|| "<model>".into())
@@ -104,7 +105,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             render_command(&cfg),
-            "A='x y' python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla --enable-deterministic-inference --mem-fraction-static 0.8"
+            "A='x y' python -m sglang.launch_server --model-path zai-org/GLM-5.1 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla --enable-deterministic-inference --mem-fraction-static 0.8"
         );
     }
 

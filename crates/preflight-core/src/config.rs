@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 /// JSON form (all keys optional):
 /// `{"sglang": "0.5.23", "gpu": "RTX 5090" | "compute_capability": "12.0", "cuda_version": "12.9",
 ///   "arch": "GlmMoeDsaForCausalLM", "model_path": "zai-org/GLM-5", "env": {"NAME": "value"},
+///   "model_config": {"architectures": ["GlmMoeDsaForCausalLM"], …},
 ///   "kv_cache_dtype": "bf16", "dsa_prefill_backend": "flashinfer_sparse_mla", "page_size": 64, …}`.
 /// Every key that is not one of the named fields is a `ServerArgs` field and lands in
 /// [`LaunchConfig::args`], whether Preflight models it or not (unmodelled ones are passed
@@ -36,10 +37,14 @@ pub struct LaunchConfig {
     /// Hugging Face `architectures[0]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arch: Option<String>,
-    /// `--model-path`; only used for the rendered command (and, when `arch` is absent,
-    /// to look the architecture up in the table of well-known models).
+    /// `--model-path`; used for the rendered command and, without `model_config`, looked up
+    /// in the table of well-known model ids (its architecture and recorded config differences).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model_path: Option<String>,
+    /// The model's Hugging Face `config.json` (the parsed object): the facts are derived from
+    /// it exactly as SGLang's `ModelConfig` does, instead of a reference checkpoint's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_config: Option<Value>,
     /// Environment variables set for the launch.
     #[serde(
         default,

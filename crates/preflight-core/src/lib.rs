@@ -23,6 +23,7 @@ pub mod fix;
 pub mod generated;
 pub mod launch;
 pub mod matrix;
+pub mod model;
 pub mod parse;
 pub mod pipeline;
 pub mod py;
@@ -37,7 +38,6 @@ pub use config::LaunchConfig;
 pub use report::{Diagnostic, Report, Severity, Stage, Verdict, VerdictClass};
 pub use version::SglangVersion;
 
-use domains::arch::find_arch;
 use domains::flags::find_flag;
 use domains::gpu::{DEFAULT_CUDA, Hardware, find_gpu, parse_capability, parse_cuda};
 use pipeline::{Ctx, State, diagnostic};
@@ -153,33 +153,53 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         ));
     }
 
-    let arch_name = cfg.arch.clone().or_else(|| {
-        cfg.model_path
-            .as_deref()
-            .and_then(arch_of_model)
-            .map(str::to_string)
-    });
-    let arch = match arch_name.as_deref().and_then(find_arch) {
-        Some(a) => Some(a),
-        None => {
-            let d = match (&arch_name, &cfg.model_path) {
-                (None, Some(model)) => diagnostic(
-                    v,
-                    &rules::input::UNKNOWN_MODEL,
-                    &[("model", PyVal::s(model.clone()))],
-                ),
-                _ => diagnostic(
+    let parsed = args::parse(cfg, v);
+    let overrides = model_overrides(cfg, v, &mut diags);
+    let model = match model::choose(cfg) {
+        Ok(choice) => match model::HfConfig::load(&choice.config, overrides.as_ref()) {
+            Ok(hf) => match model::ModelConfig::new(v, &hf, &model::options(&parsed.args, false)) {
+                Ok(m) => Some((choice, m)),
+                Err(e) => {
+                    diags.push(diagnostic(
+                        v,
+                        &rules::input::UNKNOWN_ARCH,
+                        &[("arch", PyVal::s(format!("{} ({})", choice.arch, e.message)))],
+                    ));
+                    None
+                }
+            },
+            Err(_) => {
+                diags.push(diagnostic(
                     v,
                     &rules::input::UNKNOWN_ARCH,
-                    &[("arch", PyVal::s(arch_name.clone().unwrap_or_default()))],
-                ),
+                    &[("arch", PyVal::s(choice.arch.clone()))],
+                ));
+                None
+            }
+        },
+        Err(model::ModelUnknown::Model(p)) => {
+            diags.push(diagnostic(
+                v,
+                &rules::input::UNKNOWN_MODEL,
+                &[("model", PyVal::s(p))],
+            ));
+            None
+        }
+        Err(u) => {
+            let arch = match u {
+                model::ModelUnknown::Architecture(a) => a,
+                model::ModelUnknown::BadConfig(reason) => format!("config.json: {reason}"),
+                _ => cfg.arch.clone().unwrap_or_default(),
             };
-            diags.push(d);
+            diags.push(diagnostic(
+                v,
+                &rules::input::UNKNOWN_ARCH,
+                &[("arch", PyVal::s(arch))],
+            ));
             None
         }
     };
 
-    let parsed = args::parse(cfg, v);
     diags.extend(parsed.diags.iter().cloned());
     unmodelled_notes(cfg, v, &mut diags);
 
@@ -189,12 +209,11 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         .iter()
         .any(|d| d.severity == Severity::Error && d.code != rules::input::UNKNOWN_VERSION.code);
     let mut resolved = Vec::new();
-    if let (Some(hw), Some(arch), false) = (hw.clone(), arch, blocked) {
-        let arch = apply_model_overrides(arch, cfg, v, &mut diags);
+    if let (Some(hw), Some((_, model)), false) = (hw.clone(), model.as_ref(), blocked) {
         let ctx = Ctx {
             v,
             hw,
-            arch,
+            model,
             cfg,
             args: &parsed.args,
             given: &parsed.given,
@@ -214,7 +233,15 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         class,
         sglang: v.to_string(),
         hardware: hw,
-        arch: arch.map(|a| a.name.to_string()),
+        arch: model.as_ref().map(|(_, m)| m.arch().to_string()),
+        model: model.as_ref().map(|(c, m)| report::ModelReport {
+            source: c.source.clone(),
+            checkpoint: c.checkpoint.clone(),
+            provenance: c.provenance.clone(),
+            assumed: c.assumed.clone(),
+            hybrid_linear: m.mambaish(),
+            facts: m.clone(),
+        }),
         diagnostics: diags,
         resolved,
         command: command::render_command(cfg),
@@ -264,40 +291,28 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
     out
 }
 
-/// Applies `--json-model-override-args` (SGLang merges it into the HF config) to the
-/// architecture facts Preflight models; other keys are ignored.
-fn apply_model_overrides(
-    arch: &domains::arch::Arch,
+/// `--json-model-override-args` as a JSON object (SGLang merges it into the HF config,
+/// `model::HfConfig::apply_overrides`); `None` when unset, with an input error when it is not a
+/// JSON object.
+fn model_overrides(
     cfg: &LaunchConfig,
     v: SglangVersion,
     diags: &mut Vec<Diagnostic>,
-) -> domains::arch::Arch {
-    let mut a = arch.clone();
-    let Some(text) = cfg.arg("json_model_override_args") else {
-        return a;
-    };
+) -> Option<serde_json::Map<String, serde_json::Value>> {
+    let text = cfg.arg("json_model_override_args")?;
     let parsed: Result<serde_json::Map<String, serde_json::Value>, _> = serde_json::from_str(&text);
-    let Ok(map) = parsed else {
-        diags.push(bad_setting(
-            v,
-            "json_model_override_args",
-            &text,
-            "expected a JSON object",
-        ));
-        return a;
-    };
-    for (k, val) in map {
-        let n = val.as_u64().map(|n| n as u32);
-        match (k.as_str(), n) {
-            ("num_attention_heads", Some(n)) => a.num_attention_heads = n,
-            ("num_key_value_heads", Some(n)) => a.num_kv_heads = n,
-            ("head_dim", Some(n)) => a.head_dim = n,
-            ("v_head_dim", Some(n)) => a.v_head_dim = n,
-            ("qk_rope_head_dim", Some(n)) => a.qk_rope_head_dim = n,
-            _ => {}
+    match parsed {
+        Ok(map) => Some(map),
+        Err(_) => {
+            diags.push(bad_setting(
+                v,
+                "json_model_override_args",
+                &text,
+                "expected a JSON object",
+            ));
+            None
         }
     }
-    a
 }
 
 fn bad_setting(v: SglangVersion, key: &str, value: &str, expected: &str) -> Diagnostic {
@@ -315,9 +330,9 @@ fn bad_setting(v: SglangVersion, key: &str, value: &str, expected: &str) -> Diag
 }
 
 /// The architecture of a well-known model id (`zai-org/GLM-5` → `GlmMoeDsaForCausalLM`); see
-/// [`domains::models`].
+/// [`model::builtin::find_model`].
 pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
-    domains::models::arch_of_model(model_path)
+    model::builtin::find_model(model_path).map(|m| m.arch)
 }
 
 /// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.

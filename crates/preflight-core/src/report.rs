@@ -255,6 +255,23 @@ impl VerdictClass {
     }
 }
 
+/// The model a launch was judged with.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ModelReport {
+    /// Where the config comes from (`config`, `model_id`, `architecture`).
+    pub source: crate::model::ModelSource,
+    /// The checkpoint whose config the facts are taken from (empty for the launch's own config).
+    pub checkpoint: String,
+    /// How that config was obtained (`config.json`, `published`, `transformers-default`, …).
+    pub provenance: String,
+    /// What Preflight assumed about the user's checkpoint, in words (empty for its own config).
+    pub assumed: Vec<String>,
+    /// The facts (`ModelConfig`).
+    pub facts: crate::model::ModelConfig,
+    /// A hybrid linear-attention / state-space model (`mambaish_config`).
+    pub hybrid_linear: bool,
+}
+
 /// The result of [`crate::validate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -268,6 +285,9 @@ pub struct Report {
     pub hardware: Option<Hardware>,
     /// The architecture evaluated.
     pub arch: Option<String>,
+    /// The model facts the launch was judged with and where they come from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelReport>,
     /// Findings, in the order SGLang would raise or log them.
     pub diagnostics: Vec<Diagnostic>,
     /// The effective configuration, one entry per row of [`crate::fields::RESOLVED_FIELDS`]

@@ -3,6 +3,10 @@
 use preflight_core::rules;
 use preflight_core::{LaunchConfig, Severity, SglangVersion, evaluate, validate};
 
+/// SGLang checks no launch of a modelled release reaches (the rule's explanation says why):
+/// they keep their message and source but have no example.
+const UNREACHABLE: &[&str] = &["DSV4002"];
+
 #[test]
 fn codes_are_unique_and_well_formed() {
     let all = rules::all();
@@ -42,7 +46,11 @@ fn codes_are_unique_and_well_formed() {
         }
         if r.severity == Severity::Error && r.raised_by_sglang {
             assert!(!r.solutions.is_empty(), "{} has no solutions", r.code);
-            assert!(r.example.is_some(), "{} has no example", r.code);
+            assert!(
+                r.example.is_some() || UNREACHABLE.contains(&r.code),
+                "{} has no example",
+                r.code
+            );
         }
     }
 }

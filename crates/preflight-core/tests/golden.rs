@@ -2,6 +2,10 @@
 //! see `tests/golden/README.md`): for every case, Preflight must give the same verdict, the
 //! same first error message (character for character) and stage, and — when SGLang starts —
 //! the same resolved backends, KV dtype and page size. SGLang is not needed to run this.
+//!
+//! Each case is evaluated with the exact `config.json` the oracle used: a case naming `arch`
+//! gets `tests/golden/models/<arch>/config.json` (copies of the oracle's `models/`) as its
+//! `model_config`; a case with its own `model_config` (or a `model_path` the oracle loaded) keeps it.
 
 use preflight_core::{LaunchConfig, Report, Severity, Stage, evaluate};
 use serde_json::Value;
@@ -24,9 +28,28 @@ fn resolved_value(r: &Report, field: &str) -> Option<Value> {
         .map(|v| v.value.clone())
 }
 
+/// The model config the oracle used for a case: `tests/golden/models/<arch>/config.json` (the
+/// oracle's `models/<arch>`), unless the case gives its own `model_config`.
+fn with_oracle_model(mut cfg: LaunchConfig) -> Result<LaunchConfig, String> {
+    if cfg.model_config.is_some() {
+        return Ok(cfg);
+    }
+    let Some(arch) = cfg.arch.clone() else {
+        return Ok(cfg);
+    };
+    let path = format!(
+        "{}/../../tests/golden/models/{arch}/config.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    cfg.model_config = Some(serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?);
+    Ok(cfg)
+}
+
 fn check(case: &Value) -> Result<Option<String>, String> {
     let cfg: LaunchConfig =
         serde_json::from_value(case["config"].clone()).map_err(|e| format!("bad config: {e}"))?;
+    let cfg = with_oracle_model(cfg)?;
     let expect = &case["expect"];
     let report = evaluate(&cfg);
     let want_error = expect["verdict"] == "error";

@@ -35,8 +35,12 @@ export interface LaunchConfig {
   cuda_version?: string;
   /** Hugging Face architectures[0], see archs(). */
   arch?: string;
-  /** --model-path; the architecture is looked up from well-known model ids. */
+  /** --model-path; without model_config, looked up in the table of well-known model ids
+   *  (architecture and the config differences recorded for the id). */
   model_path?: string;
+  /** The model's Hugging Face config.json (the parsed object): the facts are derived from it
+   *  exactly as SGLang's ModelConfig does. */
+  model_config?: Record<string, unknown>;
   /** Environment variables. */
   env?: Record<string, string>;
   /** ServerArgs fields: kv_cache_dtype, page_size, dsa_prefill_backend, … */
@@ -100,6 +104,8 @@ export interface Report {
   sglang: string;
   hardware: Hardware | null;
   arch: string | null;
+  /** The model facts the launch was judged with and where they come from. */
+  model?: ModelReport;
   /** In the order SGLang would raise or log them. */
   diagnostics: Diagnostic[];
   resolved: ResolvedValue[];
@@ -208,13 +214,28 @@ export interface Gpu {
   memory_evidence: { kind: "reading" | "derived"; evidence: string };
   source: string;
 }
+export interface ModelReport {
+  /** Where the config comes from. */
+  source: { kind: "config" } | { kind: "architecture" }
+    | { kind: "model_id"; given: string; id: string; differences: Record<string, unknown>; variants: string[] };
+  /** The checkpoint whose config the facts are taken from ("" for the launch's own config). */
+  checkpoint: string;
+  provenance: string;
+  /** What Preflight assumed about the checkpoint, in words. */
+  assumed: string[];
+  /** SGLang's ModelConfig attributes (attention_arch, head_dim, num_key_value_heads, …). */
+  facts: { architectures: string[]; attention_arch: "MLA" | "MHA" | "SSM"; [fact: string]: unknown };
+  hybrid_linear: boolean;
+}
 export interface Arch {
   name: string;
+  /** The family's label. */
   label: string;
+  /** The reference checkpoint ("" when none is named). */
   model: string;
-  family: string;
-  attention: "Mha" | "Mla";
-  [fact: string]: unknown;
+  provenance: "published" | "transformers-default" | "sglang-config-class" | "stand-in" | "oracle";
+  /** The releases whose model registry serves it. */
+  releases: string[];
 }
 "#;
 
@@ -310,10 +331,12 @@ pub fn gpus() -> Result<JsValue, JsError> {
     to_js(preflight_core::domains::gpu::GPUS)
 }
 
-/// The modelled model architectures with the facts the checks read.
+/// Every architecture of the known releases' model registries (name, family label, reference
+/// checkpoint, provenance of its built-in config, the releases that serve it). The facts the
+/// checks read come with each report (`report.model.facts`).
 #[wasm_bindgen(unchecked_return_type = "Arch[]")]
 pub fn archs() -> Result<JsValue, JsError> {
-    to_js(preflight_core::domains::arch::ARCHS)
+    to_js(preflight_core::domains::arch::archs())
 }
 
 /// The modelled SGLang releases, oldest first (`["0.5.19", "0.5.23"]`).

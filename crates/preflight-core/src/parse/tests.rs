@@ -425,7 +425,7 @@ fn rewrite_keeps_everything_else() {
 mod props {
     use super::*;
     use crate::command::render_command;
-    use crate::domains::arch::ARCHS;
+    use crate::domains::arch::archs;
     use crate::domains::flags::{FLAGS, FlagKind};
     use crate::version::SglangVersion;
     use proptest::prelude::*;
@@ -470,8 +470,8 @@ mod props {
             "[^\u{0}-\u{1f}\u{7f}]{0,12}",
             0..3,
         );
-        (0..ARCHS.len(), flags, env).prop_map(|(a, (idx, vals), env)| {
-            let model = ARCHS[a].model.to_string();
+        (0..archs().len(), flags, env).prop_map(|(a, (idx, vals), env)| {
+            let model = archs()[a].model.to_string();
             let mut cfg = LaunchConfig {
                 arch: crate::arch_of_model(&model).map(str::to_string),
                 model_path: Some(model),

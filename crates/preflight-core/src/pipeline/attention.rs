@@ -4,6 +4,7 @@
 //! rule, and `_page_size_default`.
 
 use super::{Ctx, State, Step};
+use crate::model::archs::lists;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use crate::rules::{attention as ar, spec as sr};
@@ -68,20 +69,24 @@ pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
     let hw = &ctx.hw;
     let topk = st.cur.speculative_eagle_topk;
     let spec_ok = topk.is_none() || (topk == Some(1) && matches!(st.cur.page_size, None | Some(1)));
-    if !ctx.arch.is_mla() {
+    // Whisper requires flashinfer for cross-attention CUDA graph support
+    if lists::WHISPER_DEFAULT_BACKEND.any(ctx.v, &ctx.model.architectures) {
+        return "flashinfer";
+    }
+    if !ctx.model.is_mla() {
         let alg = st.cur.speculative_algorithm.as_deref();
         let forces_topk_one = ctx.v >= SglangVersion::V0_5_23 && alg == Some("DFLASH");
         if hw.is_sm90() && spec_ok {
             "fa3"
         } else if hw.is_sm100() && spec_ok && (alg.is_none() || topk.is_some() || forces_topk_one) {
-            if ctx.arch.head_dim != ctx.arch.v_head_dim {
+            if ctx.model.has_asymmetric_kv() {
                 "fa4"
             } else {
                 "trtllm_mha"
             }
         } else if hw.is_hip() {
             "aiter"
-        } else if ctx.has_flashinfer() && !ctx.arch.sinks {
+        } else if ctx.has_flashinfer() && !ctx.model.has_attention_sinks {
             "flashinfer"
         } else {
             "triton"
@@ -91,7 +96,7 @@ pub fn default_attn_backend(ctx: &Ctx, st: &State) -> &'static str {
     } else if hw.is_sm100() {
         "flashinfer"
     } else if hw.is_hip() {
-        let heads = (ctx.arch.num_kv_heads as i64 / ctx.tp()).max(1);
+        let heads = ctx.model.get_num_kv_heads(ctx.tp());
         if heads == 128 || heads == 16 {
             "aiter"
         } else {
@@ -293,7 +298,7 @@ fn fa4_page_constraint(ctx: &Ctx, st: &mut State) {
     .iter()
     .any(|b| is(b, "fa4"));
     if any
-        && !ctx.arch.is_mla()
+        && !ctx.model.is_mla()
         && ctx.hw.is_sm100()
         && st.cur.speculative_eagle_topk.unwrap_or(0) <= 1
     {
@@ -306,7 +311,9 @@ fn fa4_page_constraint(ctx: &Ctx, st: &mut State) {
 
 /// `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (`cuda_graph_hook.py:279-312`).
 pub fn disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx: &Ctx, st: &mut State) {
-    if ctx.arch.name == "DeepseekV3ForCausalLM" && is(&st.prefill(), "trtllm_mla") {
+    if lists::DSV3_TRTLLM_MLA_PREFILL_GRAPH.any(ctx.v, &ctx.model.architectures)
+        && is(&st.prefill(), "trtllm_mla")
+    {
         st.emit(
             ctx,
             &ar::DSV3_PREFILL_GRAPH,

@@ -5,7 +5,7 @@
 //! DeepSeek-V4 constructors.
 
 use super::{Ctx, State, Step};
-use crate::domains::arch::Family;
+use crate::model::archs::lists;
 use crate::pyfmt::PyVal;
 use crate::rules::{attention as ar, dsa, dsv4, kv, linear as lr};
 use crate::version::SglangVersion;
@@ -54,7 +54,7 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     if !matches!(
         st.cur.speculative_algorithm.as_deref(),
         Some("EAGLE" | "EAGLE3" | "STANDALONE")
-    ) || ctx.arch.hybrid_gdn
+    ) || ctx.model.mambaish()
         || st.has_error()
     {
         return Ok(());
@@ -109,7 +109,7 @@ fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Result<String, super::
 
 /// One registry creator.
 fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
-    let mla = ctx.arch.is_mla();
+    let mla = ctx.model.is_mla();
     match backend {
         "fa3" => {
             // attention_registry.py:238-261: raw capability, no CUDA-version check
@@ -147,7 +147,7 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
 /// `create_hpc_ops_backend` (`attention_registry.py:286-300`) and `HPCOpsAttnBackend.__init__`
 /// (`layers/attention/hpc_ops_backend.py:129-190@0.5.23`). The `hpc` package is assumed installed.
 fn hpc_ops(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.arch.is_mla() {
+    if ctx.model.is_mla() {
         return Err(st.raise(ctx, &ar::HPC_NON_MLA, &[]));
     }
     if st.cur.speculative_algorithm.is_some() {
@@ -167,8 +167,8 @@ fn hpc_ops(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &ar::HPC_KV, &[("kv_cache_dtype", PyVal::Raw(kv))]));
     }
     let tp = ctx.tp();
-    let q = ctx.arch.num_attention_heads as i64 / tp;
-    let kvh = (ctx.arch.num_kv_heads as i64 / tp).max(1);
+    let q = ctx.model.num_attention_heads.unwrap_or(0) / tp;
+    let kvh = ctx.model.get_num_kv_heads(tp);
     if kv == "torch.float8_e4m3fn" && !matches!((q, kvh), (8, 1) | (64, 8)) {
         return Err(st.raise(
             ctx,
@@ -177,12 +177,12 @@ fn hpc_ops(ctx: &Ctx, st: &mut State) -> Step {
         ));
     }
     let group = q / kvh;
-    if ctx.arch.head_dim != 128 || !matches!(group, 4 | 8) {
+    if ctx.model.head_dim != 128 || !matches!(group, 4 | 8) {
         return Err(st.raise(
             ctx,
             &ar::HPC_HEADS,
             &[
-                ("head_dim", PyVal::Int(ctx.arch.head_dim as i64)),
+                ("head_dim", PyVal::Int(ctx.model.head_dim)),
                 ("num_q_heads", PyVal::Int(q)),
                 ("num_kv_heads", PyVal::Int(kvh)),
             ],
@@ -199,10 +199,10 @@ fn trtllm_mha_init(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     }
     let tp = ctx.tp();
-    let q = (ctx.arch.num_attention_heads as i64 / tp).max(1);
-    let kv = (ctx.arch.num_kv_heads as i64 / tp).max(1);
+    let q = ctx.model.get_num_attention_heads(tp);
+    let kv = ctx.model.get_num_kv_heads(tp);
     let pow2 = page > 0 && page & (page - 1) == 0;
-    if q / kv <= 1 || ctx.arch.head_dim != ctx.arch.v_head_dim || !pow2 {
+    if q / kv <= 1 || ctx.model.head_dim != ctx.model.v_head_dim || !pow2 {
         return Err(st.raise(
             ctx,
             &ar::TRTLLM_MHA_PAGE128,
@@ -210,8 +210,8 @@ fn trtllm_mha_init(ctx: &Ctx, st: &mut State) -> Step {
                 ("page_size", PyVal::Int(page)),
                 ("num_q_heads", PyVal::Int(q)),
                 ("num_kv_heads", PyVal::Int(kv)),
-                ("head_dim", PyVal::Int(ctx.arch.head_dim as i64)),
-                ("v_head_dim", PyVal::Int(ctx.arch.v_head_dim as i64)),
+                ("head_dim", PyVal::Int(ctx.model.head_dim)),
+                ("v_head_dim", PyVal::Int(ctx.model.v_head_dim)),
             ],
         ));
     }
@@ -220,7 +220,8 @@ fn trtllm_mha_init(ctx: &Ctx, st: &mut State) -> Step {
 
 /// `attn_backend_wrapper` (`attention_registry.py:355-576`): the hybrid-GDN Blackwell allow-list.
 fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
-    if !ctx.arch.hybrid_gdn || ctx.arch.is_mla() || !ctx.hw.is_blackwell() {
+    // hybrid_gdn_config(model_config) (configs/hybrid_arch.py:55-67); MLA models assert earlier
+    if !ctx.model.hybrid_gdn() || ctx.model.is_mla() || !ctx.hw.is_blackwell() {
         return Ok(());
     }
     // Python set order as printed by CPython 3.11 with the oracle's hash seed.
@@ -255,7 +256,7 @@ fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
 
 /// `DeepseekSparseAttnBackend.__init__` (`layers/attention/dsa_backend.py:510-785@0.5.23`).
 fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
-    if !ctx.arch.dsa {
+    if !ctx.model.is_deepseek_dsa {
         return Err(st.raise(ctx, &dsa::MODEL_ONLY, &[]));
     }
     let prefill = st.cur.dsa_prefill_backend.clone();
@@ -286,7 +287,7 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
             // dsa_kv_cache_store_fp8 (calculate_mla_kv_cache_dim): raw layout with a trtllm side or both tilelang
             let raw_layout = p == "trtllm" || d == "trtllm" || (p == "tilelang" && d == "tilelang");
             let store_fp8 = kv_torch == "torch.float8_e4m3fn" && !raw_layout;
-            if store_fp8 && ctx.arch.qk_rope_head_dim == 0 {
+            if store_fp8 && ctx.model.qk_rope_head_dim == Some(0) {
                 return Ok(());
             }
             if kv_torch == "torch.float8_e4m3fn" && !store_fp8 {
@@ -306,7 +307,7 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     }
     // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403)
     if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_23 {
-        let heads = ctx.arch.num_attention_heads as i64 / ctx.attn_tp();
+        let heads = ctx.model.num_attention_heads.unwrap_or(0) / ctx.attn_tp();
         if ctx.hw.is_hip() {
             return Err(st.raise(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]));
         } else if major < 9 {
@@ -338,7 +339,7 @@ fn validate_flashinfer_sparse_mla_backend(
 ) -> Step {
     let is_fi = |b: &Option<String>| b.as_deref() == Some("flashinfer_sparse_mla");
     let uses = is_fi(prefill) || is_fi(decode);
-    let is_glm_sm12_fp8 = ctx.arch.is_glm_dsa_validator_arch()
+    let is_glm_sm12_fp8 = lists::GLM_DSA_VALIDATOR_ARCHS.contains(ctx.v, ctx.arch())
         && major == 12
         && kv_torch == "torch.float8_e4m3fn"
         && !ctx.hw.is_hip();
@@ -347,7 +348,7 @@ fn validate_flashinfer_sparse_mla_backend(
             ctx,
             &dsa::FISPARSE_REQUIRES_GLM_SM12_FP8,
             &[
-                ("model_arch", PyVal::s(ctx.arch.name)),
+                ("model_arch", PyVal::s(ctx.arch())),
                 ("device_sm_major", PyVal::Int(major)),
                 ("kv_cache_dtype", PyVal::Raw(kv_torch.into())),
                 ("prefill_impl", PyVal::opt(prefill.as_deref())),
@@ -395,13 +396,13 @@ pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
 /// `:508-589@0.5.19`).
 fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     // :1248-1258, for whatever model the backend is built for
-    if ctx.arch.head_dim != 512 {
+    if ctx.model.head_dim != 512 {
         return Err(st.raise(ctx, &dsv4::HEAD_DIM, &[]));
     }
     if st.cur.page_size != Some(256) {
         return Err(st.raise(ctx, &dsv4::PAGE_256, &[]));
     }
-    if ctx.arch.family != Family::DeepseekV4 {
+    if !ctx.model.is_deepseek_v4 {
         return Ok(());
     }
     let backend = st.cur.dsv4_prefill_backend.clone();
@@ -409,11 +410,11 @@ fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
         if !ctx.hw.is_sm90() {
             return Err(st.raise(ctx, &dsv4::Q8_PREFILL_SM90, &[]));
         }
-        if ctx.arch.v_head_dim != 512 {
+        if ctx.model.v_head_dim != 512 {
             return Err(st.raise(
                 ctx,
                 &dsv4::Q8_PREFILL_DV512,
-                &[("head_dim_v", PyVal::Int(ctx.arch.v_head_dim as i64))],
+                &[("head_dim_v", PyVal::Int(ctx.model.v_head_dim))],
             ));
         }
     }

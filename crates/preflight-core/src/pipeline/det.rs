@@ -1,6 +1,7 @@
 //! `handle_deterministic_inference` (`arg_groups/attention_hook.py:580-701@0.5.23`).
 
 use super::{Ctx, State, Step};
+use crate::model::archs::lists;
 use crate::pyfmt::PyVal;
 use crate::rules::det;
 
@@ -15,20 +16,10 @@ pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) -> Step {
     } else if !ctx.args.enable_deterministic_inference {
         return Ok(());
     }
-    // is_deepseek_model (attention_hook.py) and _deterministic_is_deepseek_model (overrides.py:1039-1058)
-    let deepseek_like = matches!(
-        ctx.arch.name,
-        "DeepseekV2ForCausalLM"
-            | "DeepseekV3ForCausalLM"
-            | "DeepseekV32ForCausalLM"
-            | "MistralLarge3ForCausalLM"
-            | "PixtralForConditionalGeneration"
-            | "GlmMoeDsaForCausalLM"
-            | "Glm4MoeLiteForCausalLM"
-    );
-    let deepseek_model = deepseek_like
-        || (ctx.arch.name == "Glm5NextForConditionalGeneration"
-            && ctx.v >= crate::SglangVersion::V0_5_23);
+    // _deterministic_is_deepseek_model (overrides.py:1039-1058) picks the default backend;
+    // is_deepseek_model (attention_hook.py:621-634) gates the radix-cache backend check
+    let deepseek_like = lists::DETERMINISTIC_DEEPSEEK_ARCHS.contains(ctx.v, ctx.arch());
+    let deepseek_model = lists::DETERMINISTIC_DEEPSEEK_MODEL.contains(ctx.v, ctx.arch());
     // _deterministic_attention_backend (overrides.py:1092-1123): base flag only
     match st.cur.attention_backend.clone() {
         None => {

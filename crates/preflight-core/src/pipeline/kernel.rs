@@ -16,13 +16,13 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     );
     let base = st.cur.attention_backend.clone().unwrap_or_default();
     let kv = st.cur.kv_cache_dtype.clone();
-    let mla = ctx.arch.is_mla();
+    let mla = ctx.model.is_mla();
 
     if cuda && mla && p == "trtllm_mla" && (major == 11 || major == 12) {
         st.emit(ctx, &kr::TRTLLM_MLA_PREFILL, &[]);
     }
     if cuda && mla && d == "trtllm_mla" && major == 12 {
-        let heads = ctx.arch.num_attention_heads as i64 / ctx.attn_tp();
+        let heads = ctx.model.num_attention_heads.unwrap_or(0) / ctx.attn_tp();
         if heads != 128 {
             st.emit(
                 ctx,
@@ -40,7 +40,7 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     let uses_dsa = [&p, &d]
         .iter()
         .any(|b| b.as_str() == "dsa" || b.as_str() == "nsa");
-    if ctx.arch.dsa && uses_dsa && cuda {
+    if ctx.model.is_deepseek_dsa && uses_dsa && cuda {
         let dp = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
         let dd = st.cur.dsa_decode_backend.clone().unwrap_or_default();
         let sides = [dp.as_str(), dd.as_str()];

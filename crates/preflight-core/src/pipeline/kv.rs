@@ -106,7 +106,7 @@ pub fn handle_kv4_compatibility(ctx: &Ctx, st: &mut State) -> Step {
     );
     let base = st.cur.attention_backend.clone().unwrap_or_default();
     let mixed_nvfp4 = dtype == "nvfp4" && p == "flashinfer" && d == "trtllm_mha";
-    let mla = ctx.arch.is_mla();
+    let mla = ctx.model.is_mla();
     if p != d && p != "fa4" {
         if !mixed_nvfp4 {
             st.emit(

@@ -10,8 +10,8 @@
 
 use crate::args::ServerArgs;
 use crate::config::LaunchConfig;
-use crate::domains::arch::Arch;
 use crate::domains::gpu::Hardware;
+use crate::model::ModelConfig;
 use crate::pyfmt::{PyVal, render};
 use crate::report::{Diagnostic, Origin, Severity};
 use crate::rules::RuleInfo;
@@ -33,8 +33,8 @@ pub struct Ctx<'a> {
     pub v: SglangVersion,
     /// Hardware.
     pub hw: Hardware,
-    /// Architecture facts (after `--json-model-override-args`).
-    pub arch: Arch,
+    /// The model facts (`ModelConfig`, after `--json-model-override-args`).
+    pub model: &'a ModelConfig,
     /// The configuration as given.
     pub cfg: &'a LaunchConfig,
     /// `ServerArgs` after argparse: the release's defaults and the user's values, typed.
@@ -52,6 +52,11 @@ impl Ctx<'_> {
     /// Whether the user gave the `ServerArgs` field `name`.
     pub fn given(&self, name: &str) -> bool {
         self.given.contains(name)
+    }
+
+    /// `architectures[0]` of the model config.
+    pub fn arch(&self) -> &str {
+        self.model.arch()
     }
 
     /// `tp_size` (at least 1).
@@ -226,9 +231,9 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
 /// The effective configuration shown in the report (see [`crate::fields`]).
 pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
     let cx = crate::fields::Context {
-        dsa: ctx.arch.dsa,
-        dsv4: ctx.arch.family == crate::domains::arch::Family::DeepseekV4,
-        hybrid: ctx.arch.hybrid_gdn,
+        dsa: ctx.model.is_deepseek_dsa,
+        dsv4: ctx.model.is_deepseek_v4,
+        hybrid: ctx.model.mambaish(),
     };
     crate::fields::resolve_fields(&st.cur, st.kv_cache_torch_dtype.as_deref(), &st.origin, cx)
 }

@@ -4,32 +4,21 @@
 //! split backends), per-architecture asserts, Mamba radix-cache strategy.
 
 use super::{Ctx, State, Step};
-use crate::domains::arch::Family;
+use crate::model::archs::lists;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use crate::rules::{attention as ar, dsa, dsv4, linear as lr, model as mr};
 use crate::version::SglangVersion;
 
-/// `_DEEPSEEK_FAMILY_ARCHS` (`overrides.py:745-760`); the providers of `deepseek_v2.py` are
-/// registered for these.
-const DEEPSEEK_FAMILY: &[&str] = &[
-    "DeepseekV3ForCausalLM",
-    "DeepseekV32ForCausalLM",
-    "KimiK25ForConditionalGeneration",
-    "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration",
-    "GlmMoeDsaForCausalLM",
-    "Glm5NextForConditionalGeneration",
-    "HYV4ForCausalLM",
-    "HYV4ForCausalLMNextN",
-    "LongcatFlashForCausalLM",
-    "LongcatFlashForCausalLMNextN",
-    "Dots3NoteForCausalLM",
-];
+/// `model_arch in _DEEPSEEK_FAMILY_ARCHS` (`overrides.py`): the DeepSeek override providers
+/// (`model_overrides/deepseek_v2.py`) are registered for these.
+fn in_deepseek_family(ctx: &Ctx) -> bool {
+    lists::DEEPSEEK_FAMILY_ARCHS.contains(ctx.v, ctx.arch())
+}
 
-/// The DeepSeek branch of `model_hook.py:267` (no LongcatFlashForCausalLMNextN).
-fn in_deepseek_branch(arch: &str) -> bool {
-    DEEPSEEK_FAMILY.contains(&arch) && arch != "LongcatFlashForCausalLMNextN"
+/// The DeepSeek branch of `handle_model_specific_adjustments` (`model_hook.py:267@0.5.23`).
+fn in_deepseek_branch(ctx: &Ctx) -> bool {
+    lists::HOOK_DEEPSEEK_BRANCH.contains(ctx.v, ctx.arch())
 }
 
 /// `QUANTIZATION_METHODS` keys in registration order (`layers/quantization/__init__.py:63-104@0.5.23`).
@@ -84,14 +73,15 @@ const QUANT_ROCM: &[&str] = &[
 pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     verify_quantization(ctx, st)?;
     override_providers(ctx, st);
-    if ctx.arch.family == Family::DeepseekV4 {
+    if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
         apply_deepseek_v4_defaults(ctx, st)?;
     }
-    if in_deepseek_branch(ctx.arch.name) && ctx.arch.dsa {
+    if in_deepseek_branch(ctx) && ctx.model.is_deepseek_dsa {
+        let topk = ctx.model.index_topk.unwrap_or_default();
         st.emit(
             ctx,
             &dsa::DENSE_THRESHOLD,
-            &[("index_topk", PyVal::Int(2048))],
+            &[("index_topk", PyVal::Int(topk))],
         );
         dsa_kv_cache_dtype_default(ctx, st)?;
         dsa_split_backend_resolution(ctx, st)?;
@@ -107,12 +97,12 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
         .args
         .quantization
         .clone()
-        .or_else(|| ctx.arch.checkpoint_quant.map(str::to_string));
+        .or_else(|| ctx.model.hf_quant_method.clone());
     let Some(q) = q else { return Ok(()) };
     // an explicit --quantization against the checkpoint's quant_method (model_config.py:2105-2148)
     if let (Some(user), Some(ckpt)) = (
         ctx.args.quantization.as_ref().map(|u| u.to_lowercase()),
-        ctx.arch.checkpoint_quant,
+        ctx.model.hf_quant_method.as_deref(),
     ) {
         let compatible: &[&str] = match user.as_str() {
             "modelopt_fp8" | "modelopt_mixed" | "petit_nvfp4" => &["modelopt"],
@@ -157,7 +147,7 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
 pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.v >= SglangVersion::V0_5_23
         && ctx.args.quantization.as_deref() == Some("nvfp4_online")
-        && ctx.arch.checkpoint_quant.is_none()
+        && ctx.model.hf_quant_method.is_none()
         && !ctx.hw.is_sm100()
     {
         return Err(st.raise(ctx, &mr::NVFP4_ONLINE, &[]));
@@ -179,10 +169,11 @@ fn aiter_preshuffle(ctx: &Ctx) -> bool {
 /// any provider ran (`collect_model_override_declarations`, `overrides.py:277-302`).
 fn override_providers(ctx: &Ctx, st: &mut State) {
     let hw = &ctx.hw;
-    let arch = ctx.arch.name;
-    if DEEPSEEK_FAMILY.contains(&arch) {
+    let arch = ctx.arch();
+    let v = ctx.v;
+    if in_deepseek_family(ctx) {
         // model_overrides/deepseek_v2.py:37-221
-        if ctx.arch.dsa {
+        if ctx.model.is_deepseek_dsa {
             if st.attention_unset() {
                 st.cur.attention_backend = Some("dsa".into());
                 st.by("attention_backend", &dsa::ATTN_DEFAULT_DSA);
@@ -196,7 +187,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 let page = if ctx.v <= SglangVersion::V0_5_19 {
                     64
                 } else {
-                    64 * ctx.arch.index_kpool as i64
+                    64 * ctx.model.index_kpool
                 };
                 st.cur.page_size = Some(page);
                 st.by("page_size", &dsa::PAGE_DSA);
@@ -209,24 +200,23 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
         }
         return;
     }
-    match ctx.arch.family {
-        // model_overrides/deepseek_v4.py:18-89
-        Family::DeepseekV4 => {
-            st.cur.attention_backend = Some("dsv4".into());
-            st.cur.page_size = Some(256);
-            st.by("attention_backend", &dsv4::ATTN_FORCED);
-            st.by("page_size", &dsv4::ATTN_FORCED);
-            st.emit(
-                ctx,
-                &dsv4::ATTN_FORCED,
-                &[
-                    ("model_arch", PyVal::s(arch)),
-                    ("page_size", PyVal::Int(256)),
-                ],
-            );
-        }
+    // model_overrides/deepseek_v4.py:18-89
+    if lists::PROVIDERS_DEEPSEEK_V4.contains(v, arch) {
+        st.cur.attention_backend = Some("dsv4".into());
+        st.cur.page_size = Some(256);
+        st.by("attention_backend", &dsv4::ATTN_FORCED);
+        st.by("page_size", &dsv4::ATTN_FORCED);
+        st.emit(
+            ctx,
+            &dsv4::ATTN_FORCED,
+            &[
+                ("model_arch", PyVal::s(arch)),
+                ("page_size", PyVal::Int(256)),
+            ],
+        );
+    } else if lists::PROVIDERS_GPT_OSS.contains(v, arch) {
         // model_overrides/gpt_oss.py:29-44 (no log)
-        Family::GptOss if st.attention_unset() => {
+        if st.attention_unset() {
             let b = if hw.is_sm100() {
                 "trtllm_mha"
             } else if hw.is_sm90() {
@@ -239,8 +229,9 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.cur.attention_backend = Some(b.into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
+    } else if lists::PROVIDERS_LLAMA4.contains(v, arch) {
         // model_overrides/llama4.py:16-44 (base flag only)
-        Family::Llama4 if st.cur.attention_backend.is_none() => {
+        if st.cur.attention_backend.is_none() {
             let (b, platform) = if hw.is_sm100() {
                 ("trtllm_mha", "sm100")
             } else if hw.is_sm90() {
@@ -258,10 +249,12 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 &[("backend", PyVal::s(b)), ("platform", PyVal::s(platform))],
             );
         }
+    } else if lists::PROVIDERS_GEMMA2_GEMMA3.contains(v, arch) {
         // model_overrides/gemma2_gemma3.py:13-26
-        Family::Gemma23 => st.emit(ctx, &mr::GEMMA_SWA, &[("arch", PyVal::s(arch))]),
+        st.emit(ctx, &mr::GEMMA_SWA, &[("arch", PyVal::s(arch))]);
+    } else if lists::PROVIDERS_QWEN3_5.contains(v, arch) {
         // model_overrides/qwen3_5.py:17-49
-        Family::Qwen3Next if hw.is_sm100() && st.cur.attention_backend.is_none() => {
+        if hw.is_sm100() && st.cur.attention_backend.is_none() {
             let d = super::attention::default_attn_backend(ctx, st);
             let extra_buffer = !st.cur.disable_radix_cache
                 && matches!(
@@ -287,13 +280,12 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 &[("backend", PyVal::s(b)), ("page_size", PyVal::Int(page))],
             );
         }
-        _ => {}
     }
 }
 
 /// `apply_deepseek_v4_defaults` (`arg_groups/deepseek_v4_hook.py:63-158@0.5.23`).
 fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
-    let arch = ctx.arch.name;
+    let arch = ctx.arch();
     // _deepseek_v4_kv_cache_dtype (overrides.py:891-913)
     let kv = st.cur.kv_cache_dtype.clone();
     if kv == "auto" {
@@ -356,7 +348,7 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
         st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
     }
     if kv == "auto" {
-        kv = if major >= 10 && !ctx.arch.learnable_sink {
+        kv = if major >= 10 && !ctx.model.learnable_sink {
             "fp8_e4m3"
         } else {
             "bfloat16"
@@ -388,7 +380,7 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
     let major = ctx.hw.major();
     let hip = ctx.hw.is_hip();
     let glm_sm12_fp8 =
-        ctx.arch.name == "GlmMoeDsaForCausalLM" && major == 12 && kv == "fp8_e4m3" && !hip;
+        lists::DSA_SPLIT_GLM.contains(ctx.v, ctx.arch()) && major == 12 && kv == "fp8_e4m3" && !hip;
     if glm_sm12_fp8 {
         for side in ["dsa_prefill_backend", "dsa_decode_backend"] {
             let slot = if side == "dsa_prefill_backend" {
@@ -478,8 +470,9 @@ fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
 /// Per-architecture assertions (`model_hook.py:515-722`): they see the user's flags and the
 /// providers' declarations, never the generic default.
 fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
-    match ctx.arch.family {
-        Family::GptOss => {
+    let (v, arch) = (ctx.v, ctx.arch());
+    if lists::HOOK_GPT_OSS.contains(v, arch) {
+        {
             const OK: &[&str] = &[
                 "triton",
                 "trtllm_mha",
@@ -503,7 +496,8 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                 ));
             }
         }
-        Family::Llama4 => {
+    } else if lists::HOOK_LLAMA4.contains(v, arch) && ctx.args.device.as_deref() != Some("cpu") {
+        {
             const OK: &[&str] = &[
                 "fa3",
                 "aiter",
@@ -521,30 +515,59 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                 ));
             }
         }
-        _ => {}
     }
     Ok(())
+}
+
+/// `_mamba_radix_cache_resolution`'s arch gate (`overrides.py:453-487@0.5.23`): a linear-attention
+/// spec that uses the Mamba radix cache, or an architecture of `_MAMBA_RADIX_CACHE_ARCHS`
+/// (`GraniteMoeHybridForCausalLM` only with a `mamba` layer).
+fn uses_mamba_radix_cache(ctx: &Ctx) -> bool {
+    if ctx
+        .model
+        .linear_attn_spec()
+        .is_some_and(|s| s.uses_mamba_radix_cache)
+    {
+        return true;
+    }
+    if ctx.arch() == "GraniteMoeHybridForCausalLM" {
+        return ctx
+            .model
+            .hf
+            .root
+            .strs("layer_types")
+            .iter()
+            .any(|t| t == "mamba");
+    }
+    lists::MAMBA_RADIX_CACHE_ARCHS.contains(ctx.v, ctx.arch())
 }
 
 /// `handle_mamba_radix_cache` (`model_hook.py:1048-1076`, `overrides.py:453-487`).
 fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
     let strategy = ctx.args.mamba_radix_cache_strategy.clone();
     let extra = |s: &str| matches!(s, "extra_buffer" | "extra_buffer_lazy");
-    if !ctx.arch.hybrid_gdn || st.cur.disable_radix_cache {
+    if !uses_mamba_radix_cache(ctx) || st.cur.disable_radix_cache {
         if !st.cur.disable_radix_cache && extra(&strategy) {
             return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_NO_MAMBA,
                 &[
                     ("strategy", PyVal::s(strategy)),
-                    ("arch", PyVal::s(ctx.arch.name)),
+                    ("arch", PyVal::s(ctx.arch())),
                 ],
             ));
         }
         return Ok(());
     }
+    // supports_mamba_cache_extra_buffer (overrides.py): listed architectures (or a spec that
+    // opts in) on the triton linear-attention backend
     let linear = ctx.args.linear_attn_backend.clone();
-    let supports_extra = linear == "triton";
+    let listed = lists::MAMBA_EXTRA_BUFFER_ARCHS.contains(ctx.v, ctx.arch())
+        || ctx
+            .model
+            .linear_attn_spec()
+            .is_some_and(|s| s.support_mamba_cache_extra_buffer);
+    let supports_extra = listed && linear == "triton";
     // _mamba_radix_cache_resolution (overrides.py:453-487): extra_buffer when overlap or paging
     // is wanted and supported, else no_buffer with the overlap scheduler turned off
     let wants_overlap = !ctx.args.disable_overlap_schedule;
@@ -566,7 +589,7 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
             return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_ARCH,
-                &[("arch", PyVal::s(ctx.arch.name))],
+                &[("arch", PyVal::s(ctx.arch()))],
             ));
         }
     } else if !matches!(st.cur.page_size, None | Some(1)) {

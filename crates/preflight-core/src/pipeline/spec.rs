@@ -3,17 +3,18 @@
 //! and UNO are accepted but their own checks are not modelled.
 
 use super::{Ctx, State, Step};
+use crate::model::archs::lists;
 use crate::pyfmt::PyVal;
 use crate::rules::spec as sr;
 
 /// `_auto_choose_speculative_params` (:1430-1461): (steps, topk, draft tokens).
-fn auto_params(alg: &str, arch: &str) -> (i64, i64, i64) {
+fn auto_params(ctx: &Ctx, alg: &str) -> (i64, i64, i64) {
+    let arch = ctx.arch();
     if alg == "STANDALONE" {
         (3, 1, 4)
-    } else if matches!(
-        arch,
-        "LlamaForCausalLM" | "Grok1ForCausalLM" | "Grok1VForCausalLM"
-    ) {
+    } else if lists::SPEC_AUTO_LLAMA.contains(ctx.v, arch)
+        || lists::SPEC_AUTO_GROK.contains(ctx.v, arch)
+    {
         (5, 4, 8)
     } else {
         (3, 1, 4)
@@ -47,7 +48,7 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
         {
             return Err(st.raise(ctx, &sr::PARTIAL_PARAMS, &[]));
         }
-        let (steps, topk, draft) = auto_params(alg, ctx.arch.name);
+        let (steps, topk, draft) = auto_params(ctx, alg);
         st.cur.speculative_num_steps = Some(steps);
         st.cur.speculative_eagle_topk = Some(topk);
         st.cur.speculative_num_draft_tokens = Some(draft);
@@ -65,7 +66,7 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
                 ("steps", PyVal::Int(steps)),
                 ("topk", PyVal::Int(topk)),
                 ("draft", PyVal::Int(draft)),
-                ("arch", PyVal::s(ctx.arch.name)),
+                ("arch", PyVal::s(ctx.arch())),
             ],
         );
     }

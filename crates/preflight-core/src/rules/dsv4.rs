@@ -56,14 +56,11 @@ pub static Q8_PREFILL_DV512: RuleInfo = RuleInfo {
         (VersionRange::V23, BACKEND, 1330),
     ],
     title: "DeepSeek-V4's q8 prefill needs a 512-dim value head",
-    explanation: "The q8 sparse prefill kernel is specialised for DeepSeek-V4's 512-dim latent head (448 + 64). A checkpoint with another v_head_dim is refused. Every released DeepSeek-V4 checkpoint has 512, so this fires only for modified configs.",
-    trigger: "The q8 prefill is selected and the model's v_head_dim is not 512.",
+    explanation: "The q8 sparse prefill kernel is specialised for DeepSeek-V4's 512-dim latent head (448 + 64). In 0.5.19 and 0.5.23 the check cannot fire: SGLang's ModelConfig sets a DeepSeek-V4 model's v_head_dim to its head_dim (configs/model_config.py:1425@0.5.23, :975@0.5.19, whatever the config or --json-model-override-args say), and the constructor asserts head_dim == 512 before it (deepseek_v4_backend.py:1249).",
+    trigger: "The q8 prefill is selected and the model's v_head_dim is not 512 (unreachable: see the explanation).",
     solutions: &["Use --dsv4-prefill-backend auto."],
     flags: &["dsv4_prefill_backend", "env.SGLANG_DSV4_Q8KV8_PREFILL"],
-    example: Some((
-        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","dsv4_prefill_backend":"flashmla_sparse_q8","json_model_override_args":"{\"v_head_dim\": 256}"}"#,
-        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","json_model_override_args":"{\"v_head_dim\": 256}"}"#,
-    )),
+    example: None,
     ..RuleInfo::BASE
 };
 

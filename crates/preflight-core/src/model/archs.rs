@@ -1,0 +1,123 @@
+//! The architecture names SGLang's launch code tests, as SGLang's code names them.
+//!
+//! Every list is generated per release from the wheels (`scripts/models/gen_arch_lists.py`,
+//! `model::generated::arch_lists`) with the file and line that names it, so the pipeline never
+//! spells an architecture name itself: it asks `lists::X.contains(v, arch)` where SGLang's code
+//! tests `arch in X`, and cites `lists::X.source(v)`.
+//!
+//! The model registry of each release (`crate::generated::registry`, extracted into
+//! `data/releases/X/registry.json`) lists the architectures SGLang serves; [`registry`] and
+//! [`served_by`] read it.
+
+use crate::version::SglangVersion;
+
+pub use super::generated::arch_lists as lists;
+
+/// The names one release's code tests at one place.
+#[derive(Debug)]
+pub struct ArchNames {
+    /// The release (`"0.5.23"`).
+    pub release: &'static str,
+    /// The line that names them.
+    pub line: u32,
+    /// The names, in SGLang's order.
+    pub names: &'static [&'static str],
+}
+
+/// A list of architecture names SGLang's code tests, per release.
+#[derive(Debug)]
+pub struct ArchList {
+    /// The list's name in Preflight (`SWA_SINK_ARCHS`).
+    pub name: &'static str,
+    /// Repository-relative file (`python/sglang/srt/configs/model_config.py`).
+    pub file: &'static str,
+    /// One entry per release whose code has the list (oldest first).
+    pub releases: &'static [ArchNames],
+}
+
+impl ArchList {
+    /// The entry of release `v` (the newest entry not newer than `v`; `None` before the list
+    /// existed).
+    pub fn at(&self, v: SglangVersion) -> Option<&'static ArchNames> {
+        let want = v.as_str();
+        self.releases.iter().rfind(|e| {
+            SglangVersion::parse_known(e.release).is_some_and(|ev| ev <= v) || e.release == want
+        })
+    }
+
+    /// The names release `v` tests (empty when its code has no such list).
+    pub fn names(&self, v: SglangVersion) -> &'static [&'static str] {
+        self.at(v).map(|e| e.names).unwrap_or(&[])
+    }
+
+    /// `arch in LIST` for release `v`.
+    pub fn contains(&self, v: SglangVersion, arch: &str) -> bool {
+        self.names(v).contains(&arch)
+    }
+
+    /// Whether any of `archs` is in the list (`any(a in LIST for a in archs)`).
+    pub fn any(&self, v: SglangVersion, archs: &[String]) -> bool {
+        archs.iter().any(|a| self.contains(v, a))
+    }
+
+    /// `file:line` for release `v`.
+    pub fn source(&self, v: SglangVersion) -> Option<(&'static str, u32)> {
+        self.at(v).map(|e| (self.file, e.line))
+    }
+}
+
+pub use crate::generated::registry::RegistryArch;
+
+/// Every architecture of every known release's model registry (sorted by name;
+/// `crate::generated::registry`, from `data/releases/X/registry.json`).
+pub fn registry() -> impl Iterator<Item = &'static RegistryArch> {
+    crate::generated::registry::REGISTRY.iter()
+}
+
+/// The registry entry of `arch` (exact name).
+pub fn registry_entry(arch: &str) -> Option<&'static RegistryArch> {
+    let r = crate::generated::registry::REGISTRY;
+    r.binary_search_by(|a| a.name.cmp(arch)).ok().map(|i| &r[i])
+}
+
+/// Whether release `v`'s model registry serves `arch`.
+pub fn served_by(v: SglangVersion, arch: &str) -> bool {
+    registry_entry(arch).is_some_and(|e| e.versions.iter().any(|r| r.contains(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_per_release() {
+        let v = SglangVersion::V0_5_23;
+        assert!(lists::SWA_SINK_ARCHS.contains(v, "GptOssForCausalLM"));
+        assert!(lists::MLA_ARCHS.contains(v, "DeepseekV3ForCausalLM"));
+        assert!(!lists::MLA_ARCHS.contains(v, "LlamaForCausalLM"));
+        let (file, line) = lists::SWA_SINK_ARCHS.source(v).unwrap();
+        assert_eq!(file, "python/sglang/srt/configs/model_config.py");
+        assert_eq!(line, 88);
+        // every list exists in 0.5.23, every entry's names are distinct
+        for l in lists::ALL {
+            assert!(l.at(v).is_some(), "{} missing in 0.5.23", l.name);
+            for e in l.releases {
+                let mut n = e.names.to_vec();
+                n.sort();
+                n.dedup();
+                assert_eq!(n.len(), e.names.len(), "{} {}", l.name, e.release);
+            }
+        }
+    }
+
+    #[test]
+    fn registry_counts() {
+        assert_eq!(registry().count(), 290);
+        let v23 = registry()
+            .filter(|e| served_by(SglangVersion::V0_5_23, e.name))
+            .count();
+        assert_eq!(v23, 290);
+        assert!(served_by(SglangVersion::V0_5_23, "Qwen2ForCausalLM"));
+        assert!(!served_by(SglangVersion::V0_5_23, "NoSuchForCausalLM"));
+    }
+}

@@ -1,0 +1,6 @@
+//! Generated model tables (see each file's header for its generator).
+
+pub mod arch_lists;
+pub mod classes;
+pub mod configs;
+pub mod model_ids;
