@@ -33,12 +33,12 @@ pub fn model_path(cfg: &LaunchConfig) -> String {
 }
 
 /// The flags of a configuration as command-line words, modelled flags first in table
-/// order, then unmodelled ones in key order. Each field is spelled the way the release's
+/// order, then unmodelled ones in the order of their option strings. Each field is spelled the way the release's
 /// parser names it (`fp8_gemm_runner_backend` → `--fp8-gemm-backend`); `store_true` flags print
 /// bare when true and not at all when false (`--no-…` for negatable switches); lists print one
 /// word per element.
 pub fn flag_words(cfg: &LaunchConfig) -> Vec<String> {
-    let v = crate::version_of(cfg);
+    let v = crate::release_of(cfg);
     let mut words = Vec::new();
     let mut push = |name: &str, value: &Value, is_bool: bool| {
         let opt = crate::sglang_cli::find_dest(name, v);
@@ -69,10 +69,22 @@ pub fn flag_words(cfg: &LaunchConfig) -> Vec<String> {
             push(f.name, value, matches!(f.kind, FlagKind::Bool));
         }
     }
-    for (k, value) in &cfg.args {
-        if find_flag(k).is_none() {
-            push(k, value, false);
-        }
+    // unmodelled flags in the order of the words they print as, so that a key spelt by its
+    // dest (`ep_join_mode`) and one spelt by its flag (`elastic_ep_join_mode`) render alike
+    let mut rest: Vec<(String, &String, &Value)> = cfg
+        .args
+        .iter()
+        .filter(|(k, _)| find_flag(k).is_none())
+        .map(|(k, value)| {
+            let cli = crate::sglang_cli::find_dest(k, v)
+                .map(|o| o.canonical().to_string())
+                .unwrap_or_else(|| format!("--{}", k.replace('_', "-")));
+            (cli, k, value)
+        })
+        .collect();
+    rest.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    for (_, k, value) in rest {
+        push(k, value, false);
     }
     words
 }

@@ -144,7 +144,7 @@ pub fn config_entry(key: &str, value: &Value, v: SglangVersion) -> ConfigEntry {
 /// environment variables (an `export` block to run first) and the few options SGLang's config
 /// reader refuses (to pass on the command line).
 pub fn render_yaml(cfg: &LaunchConfig) -> String {
-    let v = crate::version_of(cfg);
+    let v = crate::release_of(cfg);
     let mut extra_words: Vec<String> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     lines.push(format!(
@@ -214,7 +214,7 @@ pub fn docker_tag(v: SglangVersion) -> String {
 /// which the published port cannot reach; the published port follows `--port`.
 pub fn render_docker(cfg: &LaunchConfig) -> String {
     use crate::command::shell_quote;
-    let v = crate::version_of(cfg);
+    let v = crate::release_of(cfg);
     let port = cfg
         .arg("port")
         .filter(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
@@ -352,7 +352,7 @@ mod tests {
         for s in SAMPLES {
             let c = cfg(s);
             let d = render_docker(&c);
-            let v = crate::version_of(&c);
+            let v = crate::release_of(&c);
             assert!(
                 d.starts_with(&format!(
                     "docker run --gpus all --ipc=host -p 30000:30000 {}",

@@ -817,7 +817,7 @@ pub fn rewrite_config_yaml(yaml: &str, parsed: &Parsed, changes: &[Change]) -> R
         .config
         .sglang
         .as_deref()
-        .and_then(SglangVersion::parse)
+        .and_then(SglangVersion::parse_known)
         .unwrap_or(SglangVersion::LATEST);
     let mut ops: Vec<Op> = Vec::new();
     let mut skipped = Vec::new();

@@ -61,6 +61,16 @@ pub fn validate(cfg: &LaunchConfig) -> Report {
     report
 }
 
+/// The release a configuration names, modelled or not (its argparse table is known for every
+/// known release): the one whose parser renders, exports and reads the launch. The newest
+/// modelled one when absent or unknown. Checks use [`version_of`].
+pub fn release_of(cfg: &LaunchConfig) -> SglangVersion {
+    cfg.sglang
+        .as_deref()
+        .and_then(SglangVersion::parse_known)
+        .unwrap_or(SglangVersion::LATEST)
+}
+
 /// The release a configuration is evaluated with: the one it asks for when modelled, the
 /// nearest modelled one for a known but unmodelled release, the newest modelled one when
 /// absent or unknown.
@@ -273,6 +283,11 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
         if let Some(opt) = sglang_cli::find_exact(&dashed, v).filter(|o| o.dest != key.as_str())
             && let Some(value) = out.args.remove(key)
         {
+            // `no_x: true` (the `--no-x` spelling of a BooleanOptionalAction) is `x: false`
+            let value = match (opt.is_negative(&dashed), &value) {
+                (true, serde_json::Value::Bool(b)) => serde_json::Value::Bool(!b),
+                _ => value,
+            };
             out.args.entry(opt.dest.to_string()).or_insert(value);
         }
     }

@@ -193,14 +193,17 @@ fn set_unmodelled(cfg: &mut LaunchConfig, name: &str, value: Option<&str>) {
     let dashed = format!("--{}", name.replace('_', "-"));
     let opt = sglang_cli::find_dest(name, v).or_else(|| sglang_cli::find_exact(&dashed, v));
     let value = if opt.is_some_and(|o| !o.takes_value()) {
-        if !matches!(
+        let on = matches!(
             text.to_ascii_lowercase().as_str(),
             "1" | "true" | "on" | "yes"
-        ) {
+        );
+        // `--no-x` of a BooleanOptionalAction is an explicit false (its default is None)
+        let negatable = opt.is_some_and(|o| o.arity == sglang_cli::Arity::Negatable);
+        if !on && !negatable {
             cfg.args.remove(name);
             return;
         }
-        Value::Bool(true)
+        Value::Bool(on)
     } else if text.starts_with('[') {
         match serde_json::from_str::<Vec<String>>(text) {
             Ok(items) => Value::Array(items.into_iter().map(Value::String).collect()),
@@ -258,7 +261,10 @@ pub fn to_query(cfg: &LaunchConfig) -> String {
         if find_flag(name).is_some() || !is_field_name(name) {
             continue;
         }
+        let negatable = sglang_cli::find_dest(name, crate::release_of(cfg))
+            .is_some_and(|o| o.arity == sglang_cli::Arity::Negatable);
         let text = match value {
+            Value::Bool(false) if negatable => "false".to_string(),
             Value::Null | Value::Bool(false) => continue,
             Value::Array(items) => serde_json::to_string(
                 &items

@@ -6,7 +6,8 @@
 //! (`scripts/fuzz.sh dict` does this; `scripts/fuzz.sh smoke` fails when the committed
 //! dictionaries are stale).
 
-use preflight_core::domains::{arch::ARCHS, flags::ENV_VARS, gpu::GPUS, models::MODELS};
+use preflight_core::domains::{arch::archs, flags::ENV_VARS, gpu::GPUS};
+use preflight_core::model::builtin;
 use preflight_core::rules;
 use preflight_core::sglang_cli::options::OPTIONS;
 use std::collections::BTreeSet;
@@ -62,12 +63,12 @@ fn sglang_words() -> BTreeSet<String> {
     for g in GPUS {
         add(&mut w, g.name);
     }
-    for a in ARCHS {
+    for a in archs() {
         add(&mut w, a.name);
     }
-    for (model, arch) in MODELS {
-        add(&mut w, model);
-        add(&mut w, arch);
+    for m in builtin::ids() {
+        add(&mut w, m.id);
+        add(&mut w, m.arch);
     }
     for e in ENV_VARS {
         add(&mut w, e.name);

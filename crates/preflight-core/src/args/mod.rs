@@ -230,6 +230,15 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
             );
             continue;
         };
+        // a `store_true` switch set to false is a switch not given (the command line cannot
+        // say more, and SGLang's config merger skips a false switch): the field keeps its
+        // default, which may be None
+        if opt.arity == Arity::Switch
+            && opt.action.ends_with("StoreTrueAction")
+            && switch_value(value) == Some(false)
+        {
+            continue;
+        }
         match convert(opt, value) {
             Ok(py) => {
                 if let Some(bad) = first_bad_choice(opt, &py) {

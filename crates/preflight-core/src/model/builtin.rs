@@ -131,7 +131,8 @@ pub struct IdMatch {
     pub by_basename: bool,
 }
 
-fn ids() -> &'static [ModelId] {
+/// Every reviewed model id of `data/model-ids.json` (with its architecture).
+pub fn ids() -> &'static [ModelId] {
     super::generated::model_ids::MODEL_IDS
 }
 

@@ -387,10 +387,11 @@ const DOCKER_SHORT_VALUE: &str = "acehlmpuvw";
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str, opts: &'a ParseOptions<'a>) -> Parser<'a> {
+        // the release's own argparse table, modelled or not (its checks are another matter)
         let v = opts
             .sglang
             .as_deref()
-            .and_then(SglangVersion::parse)
+            .and_then(SglangVersion::parse_known)
             .unwrap_or(SglangVersion::LATEST);
         Parser {
             opts,
@@ -882,7 +883,7 @@ impl<'a> Parser<'a> {
                     effective: true,
                 });
                 if self.opts.sglang.is_none() {
-                    if let Some(v) = SglangVersion::parse(&ver) {
+                    if let Some(v) = SglangVersion::parse_known(&ver) {
                         self.v = v;
                     }
                     self.cfg.sglang = Some(ver);
@@ -1428,19 +1429,10 @@ impl<'a> Parser<'a> {
             }
             return next;
         }
-        let key = if find_flag(o.dest).is_some() {
-            o.dest.to_string()
-        } else if o.is_negative(&used) {
-            used.trim_start_matches('-').replace('-', "_")
-        } else {
-            o.canonical().trim_start_matches('-').replace('-', "_")
-        };
-        let stored = match stored {
-            // `--no-x` is kept as its own switch so that it renders back
-            Stored::Switch(false) if find_flag(o.dest).is_none() => Stored::Switch(true),
-            s => s,
-        };
-        self.store(Some(o), key, stored, fs);
+        // stored under argparse's dest, whatever the spelling (`--elastic-ep-join-mode` →
+        // `ep_join_mode`; `--no-x` of a BooleanOptionalAction stores false into `x`), so that a
+        // key means one option everywhere: in fixes, rewrites, URLs and the report
+        self.store(Some(o), o.dest.to_string(), stored, fs);
         next
     }
 

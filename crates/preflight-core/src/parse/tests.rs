@@ -46,7 +46,8 @@ fn sglang_serve_positional_model_abbreviations_and_types() {
     assert_eq!(a["trust_remote_code"], json!(true));
     assert_eq!(a["mem_fraction_static"], json!("0.85"));
     assert_eq!(a["cuda_graph_bs_decode"], json!(["1", "2", "4"]));
-    assert_eq!(a["no_enable_tf32_matmul"], json!(true));
+    // `--no-x` of a BooleanOptionalAction: argparse stores False into x
+    assert_eq!(a["enable_tf32_matmul"], json!(false));
     // --tp is argparse's abbreviation of --tp-size: noted, with the full spelling suggested
     assert_eq!(codes_of(&p), ["PARSE013"]);
     assert_eq!(p.span_of("tp_size").unwrap().option, "--tp");
