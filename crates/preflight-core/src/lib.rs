@@ -31,6 +31,7 @@ pub mod pyfmt;
 pub mod report;
 pub mod rules;
 pub mod sglang_cli;
+pub mod suggest;
 pub mod url_state;
 pub mod version;
 
