@@ -398,7 +398,7 @@ def case_id(section, cfg):
 
 
 def to_oracle(cid, cfg):
-    out = {"id": cid}
+    out = {"id": cid, "sglang": cfg.get("sglang", SGLANG_VERSION)}
     if "gpu" in cfg:
         vendor, hw, name, mem = PRODUCTS[cfg["gpu"]]
         out["vendor"] = vendor
@@ -493,7 +493,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--oracle", default=str(DEFAULT_ORACLE))
-    ap.add_argument("--out", default=str(DEFAULT_OUT))
+    ap.add_argument("--sglang", default=None,
+                    help="the release whose code gives the verdicts (default 0.5.23)")
+    ap.add_argument("--sample", type=int, default=1,
+                    help="keep every Nth case of the grid (by id hash; default 1: all)")
+    ap.add_argument("--out", default=None,
+                    help="default tests/golden/oracle-<release>.jsonl")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--list", action="store_true", help="print the oracle configs and exit")
@@ -502,9 +507,17 @@ def main(argv=None):
                     help="saved raw results (--raw of an earlier run with the same oracle "
                          "environment): only configs whose id is not in it are run")
     args = ap.parse_args(argv)
+    global SGLANG_VERSION
+    SGLANG_VERSION = args.sglang or SGLANG_VERSION
+    if args.out is None:
+        args.out = str(HERE / f"oracle-{SGLANG_VERSION}.jsonl")
 
     items = build_cases()
     ids = [case_id(s, cfg) for s, cfg in items]
+    if args.sample > 1:
+        keep = [int(hashlib.sha1(i.encode()).hexdigest(), 16) % args.sample == 0 for i in ids]
+        items = [it for it, k in zip(items, keep) if k]
+        ids = [i for i, k in zip(ids, keep) if k]
     assert len(set(ids)) == len(ids), "case id collision"
     oracle_cfgs = [to_oracle(i, cfg) for i, (_, cfg) in zip(ids, items)]
     if args.list:

@@ -114,11 +114,14 @@ def draw(r):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sglang", default=g.SGLANG_VERSION,
+                    help="the release whose code gives the verdicts (default %(default)s)")
     ap.add_argument("--count", type=int, default=1500)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
     ap.add_argument("--timeout", type=float, default=180.0)
     args = ap.parse_args(argv)
+    g.SGLANG_VERSION = args.sglang
     r = random.Random(args.seed)
     items, seen = [], set()
     while len(items) < args.count:
@@ -128,7 +131,7 @@ def main(argv=None):
             seen.add(cid)
             items.append((cid, cfg))
     results = g.run_oracle(Path(args.oracle), [g.to_oracle(i, c) for i, c in items], args.jobs, args.timeout)
-    out = Path(__file__).resolve().parent / f"oracle-0.5.23-random-{args.seed}.jsonl"
+    out = Path(__file__).resolve().parent / f"oracle-{args.sglang}-random-{args.seed}.jsonl"
     counts = Counter()
     with open(out, "w") as f:
         for (cid, cfg), res in zip(items, results):

@@ -1,4 +1,4 @@
-//! Golden cases generated from SGLang 0.5.23's own code (`tests/golden/oracle-0.5.23.jsonl`,
+//! Golden cases generated from each modelled release's own code (`tests/golden/oracle-<X>*.jsonl`,
 //! see `tests/golden/README.md`): for every case, Preflight must give the same verdict, the
 //! same first error message (character for character) and stage, and — when SGLang starts —
 //! the same resolved backends, KV dtype and page size. SGLang is not needed to run this.
@@ -106,45 +106,67 @@ fn check(case: &Value) -> Result<Option<String>, String> {
     Ok(None)
 }
 
-#[test]
-fn agrees_with_sglang_0_5_23() {
-    // every oracle-0.5.23*.jsonl: the designed grid and the random held-out sets
+/// The golden files of release `v`: `oracle-<v>.jsonl` (the designed grid) and
+/// `oracle-<v>-*.jsonl` (random held-out sets, sweeps).
+fn golden_files(v: &str) -> Vec<std::path::PathBuf> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden");
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
         .expect("tests/golden")
         .map(|e| e.unwrap().path())
         .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("oracle-0.5.23") && n.ends_with(".jsonl"))
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n == format!("oracle-{v}.jsonl")
+                    || (n.starts_with(&format!("oracle-{v}-")) && n.ends_with(".jsonl"))
+            })
         })
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no golden files");
-    let text: String = files
-        .iter()
-        .map(|p| std::fs::read_to_string(p).expect("golden file"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    files
+}
+
+/// Every modelled release has golden cases from its own code, and Preflight agrees with each
+/// of them. A modelled release without golden files fails (no silent skip).
+#[test]
+fn agrees_with_each_modelled_release() {
+    let mut total = 0;
     let mut failures = Vec::new();
     let mut oracle_gaps: Vec<String> = Vec::new();
-    let mut n = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: Value = serde_json::from_str(line).unwrap();
-        n += 1;
-        let result = check(&case);
-        if let Ok(Some(code)) = &result {
-            oracle_gaps.push(format!("{} [{code}]", case["id"].as_str().unwrap_or("?")));
+    for v in preflight_core::SglangVersion::all() {
+        let files = golden_files(v.as_str());
+        assert!(
+            !files.is_empty(),
+            "release {v} is modelled but has no golden file tests/golden/oracle-{v}*.jsonl"
+        );
+        let mut n = 0;
+        for p in &files {
+            let text = std::fs::read_to_string(p).expect("golden file");
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let case: Value = serde_json::from_str(line).unwrap();
+                assert_eq!(
+                    case["config"]["sglang"].as_str(),
+                    Some(v.as_str()),
+                    "{}: a case of another release",
+                    p.display()
+                );
+                n += 1;
+                let result = check(&case);
+                if let Ok(Some(code)) = &result {
+                    oracle_gaps.push(format!("{} [{code}]", case["id"].as_str().unwrap_or("?")));
+                }
+                if let Err(e) = result {
+                    failures.push(format!(
+                        "{} {}: {e}",
+                        case["id"].as_str().unwrap_or("?"),
+                        case["config"]
+                    ));
+                }
+            }
         }
-        if let Err(e) = result {
-            failures.push(format!(
-                "{} {}: {e}",
-                case["id"].as_str().unwrap_or("?"),
-                case["config"]
-            ));
-        }
+        assert!(n >= 300, "release {v}: only {n} golden cases");
+        eprintln!("release {v}: {n} golden cases in {} files", files.len());
+        total += n;
     }
-    assert!(n >= 400, "only {n} golden cases");
+    let n = total;
     // known oracle gaps stay rare; if they grow, an oracle limitation hides a real disagreement
     assert!(
         oracle_gaps.len() * 100 <= n,

@@ -195,3 +195,35 @@ fn docker_tags_give_the_release_and_the_build() {
     );
     assert_eq!(c.config.cuda_version.as_deref(), Some("12.9"));
 }
+
+#[test]
+fn pip_install_in_a_script_gives_the_release() {
+    use preflight_core::parse::parse_command;
+    for (script, want) in [
+        (
+            "pip install \"sglang[all]==0.5.19\"\npython -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+            "0.5.19",
+        ),
+        (
+            "uv pip install sglang==0.5.21 && python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+            "0.5.21",
+        ),
+        (
+            "python -m pip install -U 'sglang[all]==0.5.23.post1'; sglang serve meta-llama/Llama-3.1-8B-Instruct",
+            "0.5.23.post1",
+        ),
+    ] {
+        let p = parse_command(script);
+        assert_eq!(p.config.sglang.as_deref(), Some(want), "{script}");
+        let f = p.span_of("sglang").expect("a span for the release");
+        assert_eq!(&script[f.value.unwrap().start..f.value.unwrap().end], want);
+        assert!(p.config.model_path.is_some(), "{script}");
+    }
+    // other packages and unpinned installs say nothing about the release
+    for script in [
+        "pip install sglang-router==0.5.19\npython -m sglang.launch_server --model-path m",
+        "pip install sglang\npython -m sglang.launch_server --model-path m",
+    ] {
+        assert_eq!(parse_command(script).config.sglang, None, "{script}");
+    }
+}

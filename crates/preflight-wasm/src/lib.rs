@@ -127,7 +127,7 @@ export interface FlagSpan {
   value: Span | null;
   inline: boolean;
   source: Source;
-  site: { kind: "option" | "positional" | "env_prefix" | "env_export" | "docker_env" | "docker_tag" | "config_key"; [k: string]: unknown };
+  site: { kind: "option" | "positional" | "env_prefix" | "env_export" | "docker_env" | "docker_tag" | "pip_install" | "config_key"; [k: string]: unknown };
   /** False when a later occurrence overrides it. */
   effective: boolean;
 }

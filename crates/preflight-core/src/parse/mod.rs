@@ -94,6 +94,8 @@ pub enum Site {
     DockerEnv,
     /// The docker image tag (`sglang` and `cuda_version` come from it).
     DockerTag,
+    /// `sglang==X` in a `pip install` command of the pasted script (`sglang` comes from it).
+    PipInstall,
     /// A key of the `--config` YAML file.
     ConfigKey,
 }
@@ -519,11 +521,63 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
+            if self.pip_install(words) {
+                continue;
+            }
             if self.launch(words) {
                 found = true;
             }
         }
         found
+    }
+
+    /// `pip install "sglang[all]==0.5.21"` (also `pip3`, `python -m pip`, `uv pip`): the
+    /// release the script installs is the launch's release, unless the caller named one.
+    /// Returns whether `words` was a pip install command.
+    fn pip_install(&mut self, words: &[Word]) -> bool {
+        let Some(k) = words.iter().position(|w| w.text == "install") else {
+            return false;
+        };
+        let is_pip = k > 0 && matches!(basename(&words[k - 1].text), "pip" | "pip3");
+        if !is_pip {
+            return false;
+        }
+        for w in &words[k + 1..] {
+            let t = w.text.as_str();
+            let Some(rest) = t
+                .strip_prefix("sglang")
+                .filter(|r| r.starts_with("==") || r.starts_with('['))
+            else {
+                continue;
+            };
+            let after_extras = match rest.strip_prefix('[') {
+                Some(r) => r.split_once(']').map_or("", |(_, a)| a),
+                None => rest,
+            };
+            let Some(ver) = after_extras.strip_prefix("==") else {
+                continue;
+            };
+            let ver = ver.trim();
+            let at = t.len() - ver.len();
+            if self.opts.sglang.is_none() && !ver.is_empty() {
+                if let Some(v) = SglangVersion::parse_known(ver) {
+                    self.v = v;
+                }
+                self.cfg.sglang = Some(ver.to_string());
+                self.flags.push(FlagSpan {
+                    key: "sglang".into(),
+                    option: t[..at].trim_end_matches('=').to_string(),
+                    span: w.span,
+                    name: w.sub_span(0, at),
+                    value: Some(w.sub_span(at, t.len())),
+                    inline: true,
+                    source: Source::Command,
+                    site: Site::PipInstall,
+                    effective: true,
+                });
+            }
+        }
+        true
     }
 
     /// Index of the launcher executable in `words`, if there is one.
