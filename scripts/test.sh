@@ -24,6 +24,8 @@ step "cargo test (native)"
 cargo test --workspace --offline
 step "fuzz smoke (libFuzzer: every target replays its corpus and the hostile inputs, then fuzzes 20 s)"
 bash scripts/fuzz.sh smoke
+step "JS API (wasm-bindgen package, Node smoke test: check, validate, explain, domains, …)"
+bash crates/preflight-wasm/build.sh --test
 step "cargo test (wasm32, headless Chromium)"
 cargo test -p preflight-web --offline --target wasm32-unknown-unknown --test browser
 step "end-to-end"

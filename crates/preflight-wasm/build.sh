@@ -14,6 +14,20 @@ wasm-bindgen --target web --out-dir "$OUT" target/wasm32-unknown-unknown/web/pre
 if [[ -x node_modules/.bin/wasm-opt ]]; then
   node_modules/.bin/wasm-opt -Oz "$OUT/preflight_wasm_bg.wasm" -o "$OUT/preflight_wasm_bg.wasm"
 fi
+# a package.json, so that the directory is an importable ES module package with its types
+VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
+cat > "$OUT/package.json" <<JSON
+{
+  "name": "sglang-preflight",
+  "version": "${VERSION:-0.1.0}",
+  "description": "Preflight: SGLang launch checks in the browser and Node (check, validate, explain, rules, domains)",
+  "type": "module",
+  "main": "preflight_wasm.js",
+  "types": "preflight_wasm.d.ts",
+  "files": ["preflight_wasm.js", "preflight_wasm.d.ts", "preflight_wasm_bg.wasm", "preflight_wasm_bg.wasm.d.ts"],
+  "license": "Apache-2.0"
+}
+JSON
 ls -l "$OUT"/preflight_wasm_bg.wasm
 if [[ $TEST == 1 ]]; then
   PREFLIGHT_PKG="$(cd "$OUT" && pwd)" node --test crates/preflight-wasm/js/smoke.test.mjs

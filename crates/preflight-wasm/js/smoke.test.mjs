@@ -90,3 +90,25 @@ test('readLaunch: any form, with the URL state', () => {
   assert.equal(y.query, c.query);
   assert.ok(api.readLaunch('').diagnostics.some((d) => d.code === 'PARSE001'));
 });
+
+test('check: every input form, the cookbook Playground shape, bad input', () => {
+  const c = api.check(SEED1, { gpu: 'RTX 5090' });
+  assert.equal(c.class, 'refused');
+  const err = c.report.diagnostics.find((d) => d.severity === 'error');
+  assert.equal(err.code, 'DSA001');
+  assert.equal(api.check(c.corrected, { gpu: 'RTX 5090' }).class, 'starts');
+  // what the cookbook Playground emits: (flags, env) lists
+  const p = api.check({ flags: ['--kv-cache-dtype', 'bf16', ['dsa-prefill-backend', 'flashinfer_sparse_mla']],
+                        env: ['SGLANG_X=1'], model: 'zai-org/GLM-5', gpu: 'RTX 5090' });
+  assert.equal(p.class, 'refused');
+  assert.equal(p.config.env.SGLANG_X, '1');
+  const f = p.flags.find((x) => x.key === 'kv_cache_dtype');
+  assert.equal(p.text.slice(f.span.start, f.span.end), '--kv-cache-dtype bf16');
+  assert.equal(api.check({ gpu: 'H100', arch: 'LlamaForCausalLM' }).class, 'starts');
+  assert.equal(api.check('').class, 'cannot_judge');
+  assert.throws(() => api.check(5), /expects a launch/);
+  assert.throws(() => api.check({ flags: 5 }), /flags must be an array/);
+  const d = api.domains();
+  assert.ok(d.gpus.length > 100 && d.archs.length > 250);
+  assert.equal(api.explain(err.message)[0].code, 'DSA001');
+});

@@ -206,6 +206,232 @@ pub fn explain_message(text: &str) -> Vec<Explained> {
         .collect()
 }
 
+/// `check()`'s options (also read from a cookbook-style input object): what completes or
+/// overrides the launch.
+fn check_options(o: &Value) -> Result<preflight_core::check::CheckOptions, String> {
+    let text = |k: &str| -> Result<Option<String>, String> {
+        match o.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(other) => Err(format!(
+                "check(): {k} must be a string, got {}",
+                kind(other)
+            )),
+        }
+    };
+    Ok(preflight_core::check::CheckOptions {
+        gpu: text("gpu")?,
+        compute_capability: text("compute_capability")?.or(text("cc")?),
+        sglang: text("sglang")?,
+        cuda_version: text("cuda_version")?.or(text("cuda")?),
+        arch: text("arch")?,
+        fixes: !matches!(o.get("fixes"), Some(Value::Bool(false))),
+    })
+}
+
+/// Words of a cookbook `flags` list: strings are argv words (`"--tp"`, `"8"`,
+/// `"--kv-cache-dtype=fp8_e4m3"`); `[name, value]` pairs and `{name, value}` objects give
+/// `name` (dashes added when missing) and its value (`true`: a bare switch; `false`/null:
+/// left out).
+fn flag_words(flags: &Value) -> Result<Vec<String>, String> {
+    let Value::Array(items) = flags else {
+        return Err(format!(
+            "check(): flags must be an array, got {}",
+            kind(flags)
+        ));
+    };
+    let mut words = Vec::new();
+    for item in items {
+        let (name, value) = match item {
+            Value::String(s) => {
+                words.push(s.clone());
+                continue;
+            }
+            Value::Array(pair) if !pair.is_empty() && pair.len() <= 2 => (
+                pair[0].clone(),
+                pair.get(1).cloned().unwrap_or(Value::Bool(true)),
+            ),
+            Value::Object(m) => (
+                m.get("name")
+                    .or_else(|| m.get("flag"))
+                    .cloned()
+                    .unwrap_or(Value::Null),
+                m.get("value").cloned().unwrap_or(Value::Bool(true)),
+            ),
+            other => {
+                return Err(format!(
+                    "check(): a flag must be a string, a [name, value] pair or a {{name, value}} object, got {}",
+                    kind(other)
+                ));
+            }
+        };
+        let Value::String(name) = name else {
+            return Err("check(): a flag's name must be a string".into());
+        };
+        let name = if name.starts_with('-') {
+            name
+        } else {
+            format!("--{name}")
+        };
+        match value {
+            Value::Bool(true) => words.push(name),
+            Value::Bool(false) | Value::Null => {}
+            Value::String(v) => words.extend([name, v]),
+            Value::Number(n) => words.extend([name, n.to_string()]),
+            Value::Array(vs) => {
+                words.push(name);
+                for v in vs {
+                    words.push(match v {
+                        Value::String(s) => s,
+                        other => other.to_string(),
+                    });
+                }
+            }
+            Value::Object(_) => words.extend([name, value.to_string()]),
+        }
+    }
+    Ok(words)
+}
+
+/// `NAME=value` entries of a cookbook `env` list (`["A=1"]`, `[["A", "1"]]`,
+/// `[{name, value}]`) or object (`{A: "1"}`).
+fn env_entries(env: &Value) -> Result<Vec<String>, String> {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    match env {
+        Value::Null => Ok(Vec::new()),
+        Value::Object(m) => Ok(m.iter().map(|(k, v)| format!("{k}={}", text(v))).collect()),
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Ok(s.clone()),
+                Value::Array(p) if p.len() == 2 => Ok(format!("{}={}", text(&p[0]), text(&p[1]))),
+                Value::Object(m) => Ok(format!(
+                    "{}={}",
+                    m.get("name").map(text).unwrap_or_default(),
+                    m.get("value").map(text).unwrap_or_default()
+                )),
+                other => Err(format!("check(): an env entry must be \"NAME=value\", a pair or {{name, value}}, got {}", kind(other))),
+            })
+            .collect(),
+        other => Err(format!("check(): env must be an array or an object, got {}", kind(other))),
+    }
+}
+
+/// The one check API for JavaScript (core [`preflight_core::check`]): `input` is a pasted
+/// launch in any form (a string: command, `docker run`, `--config` YAML, Kubernetes/Compose
+/// lists), a cookbook-style object `{flags, env, model, gpu, sglang, ...}`, or a
+/// `LaunchConfig` object. `options` (`{gpu, cc, sglang, cuda, arch, fixes}`) complete it; for a
+/// cookbook object its own `gpu`/`sglang`/... keys count too (options win). Returns the
+/// `Checked` result as JSON with the parser's spans as JavaScript string indices of the text
+/// read.
+///
+/// # Errors
+/// A message when the input is neither a string nor an object, or a field has the wrong type.
+pub fn check(input: Value, options: Value) -> Result<Value, String> {
+    use preflight_core::check as core;
+    if !matches!(options, Value::Null | Value::Object(_)) {
+        return Err(format!(
+            "check(): options must be an object, got {}",
+            kind(&options)
+        ));
+    }
+    let (checked, text) = match &input {
+        Value::String(text) => {
+            let c = core::check(text, &check_options(&options)?, None);
+            let read = c
+                .launch
+                .as_ref()
+                .map_or_else(|| text.clone(), |l| l.command.clone());
+            (c, read)
+        }
+        Value::Object(m)
+            if m.contains_key("flags") || m.contains_key("env") && !m.contains_key("args") =>
+        {
+            let mut opts = check_options(&input)?;
+            let over = check_options(&options)?;
+            opts.gpu = over.gpu.or(opts.gpu);
+            opts.compute_capability = over.compute_capability.or(opts.compute_capability);
+            opts.sglang = over.sglang.or(opts.sglang);
+            opts.cuda_version = over.cuda_version.or(opts.cuda_version);
+            opts.arch = over.arch.or(opts.arch);
+            opts.fixes = over.fixes && opts.fixes;
+            let mut words = Vec::new();
+            if let Some(model) = m.get("model").or_else(|| m.get("model_path")) {
+                let Value::String(model) = model else {
+                    return Err("check(): model must be a string".into());
+                };
+                words.extend(["--model-path".to_string(), model.clone()]);
+            }
+            words.extend(flag_words(
+                m.get("flags").unwrap_or(&Value::Array(Vec::new())),
+            )?);
+            let env = env_entries(m.get("env").unwrap_or(&Value::Null))?;
+            let c = core::check_flags(&words, &env, &opts);
+            let text = c
+                .launch
+                .as_ref()
+                .map(|l| l.command.clone())
+                .unwrap_or_default();
+            (c, text)
+        }
+        Value::Object(_) => {
+            let cfg = config(input.clone())?;
+            (
+                core::check_config(&cfg, &check_options(&options)?),
+                String::new(),
+            )
+        }
+        other => {
+            return Err(format!(
+                "check() expects a launch (string), a {{flags, env}} object or a LaunchConfig, got {}",
+                kind(other)
+            ));
+        }
+    };
+    let mut v = serde_json::to_value(&checked).map_err(|e| e.to_string())?;
+    if let Some(launch) = &checked.launch {
+        // the parser's spans as JavaScript indices of the text it read
+        let mut parsed = launch.parsed.clone();
+        parsed.diagnostics = checked.parse.clone();
+        let js = parsed_for_js(&parsed, &launch.command);
+        if let Value::Object(map) = &mut v {
+            map.insert("parse".into(), js["diagnostics"].clone());
+            map.insert("flags".into(), js["flags"].clone());
+            map.insert("text".into(), Value::from(text));
+        }
+    }
+    Ok(v)
+}
+
+/// The catalogues a picker needs, in one object: GPUs, architectures, the known releases
+/// (with whether each is modelled) and the attention backends of each modelled release
+/// (`--attention-backend`'s choices).
+pub fn domains() -> Value {
+    let releases: Vec<Value> = preflight_core::SglangVersion::known()
+        .map(|v| serde_json::json!({"version": v.as_str(), "modelled": v.is_modelled()}))
+        .collect();
+    let backends: serde_json::Map<String, Value> = preflight_core::SglangVersion::all()
+        .map(|v| {
+            let choices: Vec<&str> =
+                preflight_core::sglang_cli::find_exact("--attention-backend", v)
+                    .map(|o| o.choices.to_vec())
+                    .unwrap_or_default();
+            (v.as_str().to_string(), Value::from(choices))
+        })
+        .collect();
+    serde_json::json!({
+        "gpus": serde_json::to_value(preflight_core::domains::gpu::GPUS).unwrap_or(Value::Null),
+        "archs": serde_json::to_value(preflight_core::domains::arch::archs()).unwrap_or(Value::Null),
+        "releases": releases,
+        "attention_backends": backends,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,5 +487,77 @@ mod tests {
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v[0]["code"], "DSA001");
         assert!(v[0]["reproduced"]["report"]["verdict"].is_string());
+    }
+
+    #[test]
+    fn check_every_input_form() {
+        // a pasted launch
+        let t = "python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 --dsa-prefill-backend flashinfer_sparse_mla";
+        let c = check(json!(t), json!({"gpu": "RTX 5090"})).unwrap();
+        assert_eq!(c["class"], "refused");
+        let first_error = c["report"]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["severity"] == "error")
+            .unwrap();
+        assert_eq!(first_error["code"], "DSA001");
+        assert!(c["corrected"].is_string());
+        // the cookbook Playground's (flags, env) shape
+        let c = check(
+            json!({"flags": ["--kv-cache-dtype", "bf16", ["dsa-prefill-backend", "flashinfer_sparse_mla"]],
+                   "env": ["SGLANG_X=1"], "model": "zai-org/GLM-5", "gpu": "RTX 5090"}),
+            Value::Null,
+        )
+        .unwrap();
+        assert_eq!(c["class"], "refused", "{c}");
+        assert_eq!(c["config"]["env"]["SGLANG_X"], "1");
+        let fixed = c["corrected"].as_str().unwrap();
+        let again = check(json!(fixed), json!({"gpu": "RTX 5090"})).unwrap();
+        assert_eq!(again["class"], "starts", "{fixed}");
+        // a LaunchConfig
+        let c = check(
+            json!({"gpu": "H100", "arch": "LlamaForCausalLM"}),
+            Value::Null,
+        )
+        .unwrap();
+        assert_eq!(c["class"], "starts");
+        // options win over the object's own keys
+        let c = check(
+            json!({"flags": [], "model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100"}),
+            json!({"sglang": "0.5.19"}),
+        )
+        .unwrap();
+        assert_eq!(c["report"]["sglang"], "0.5.19");
+        // bad input is an error message, never a panic
+        assert!(check(json!(5), Value::Null).is_err());
+        assert!(check(json!({"flags": 5}), Value::Null).is_err());
+        assert!(check(json!({"flags": [[1, 2]]}), Value::Null).is_err());
+        assert!(check(json!("x"), json!([1])).is_err());
+        assert_eq!(
+            check(json!(""), Value::Null).unwrap()["class"],
+            "cannot_judge"
+        );
+    }
+
+    #[test]
+    fn domains_lists_the_catalogues() {
+        let d = domains();
+        assert!(d["gpus"].as_array().unwrap().len() > 100);
+        assert!(d["archs"].as_array().unwrap().len() > 250);
+        assert!(
+            d["releases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["modelled"] == true)
+        );
+        assert!(
+            d["attention_backends"]["0.5.23"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|b| b == "fa3")
+        );
     }
 }

@@ -1,9 +1,13 @@
 //! Preflight's JavaScript API (wasm-bindgen).
 //!
 //! ```js
-//! import init, { validate, parseCommand, explainMessage, correctCommand, rules, gpus, archs }
+//! import init, { check, validate, explain, parseCommand, correctCommand, rules, domains }
 //!   from './pkg/preflight_wasm.js';
 //! await init();
+//! const c = check({ flags: ['--kv-cache-dtype', 'bf16'], env: [], model: 'zai-org/GLM-5',
+//!                   gpu: 'RTX 5090' });
+//! c.class;                        // 'refused' | 'crashes' | 'starts_with_risks' | 'starts' | 'cannot_judge'
+//! c.corrected;                    // the fixed launch
 //! const report = validate({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
 //!                           dsa_prefill_backend: 'flashinfer_sparse_mla' });
 //! report.verdict;                 // 'error'
@@ -227,6 +231,52 @@ export interface ModelReport {
   facts: { architectures: string[]; attention_arch: "MLA" | "MHA" | "SSM"; [fact: string]: unknown };
   hybrid_linear: boolean;
 }
+/** check() options: what completes or overrides the launch. */
+export interface CheckOptions {
+  gpu?: string;
+  /** A custom NVIDIA compute capability, e.g. "12.0" (also compute_capability). */
+  cc?: string;
+  sglang?: string;
+  /** CUDA version of the torch build (also cuda_version). */
+  cuda?: string;
+  arch?: string;
+  /** Search for verified fixes (default true). */
+  fixes?: boolean;
+}
+/** The shape SGLang's cookbook Playground emits. */
+export interface CookbookLaunch extends CheckOptions {
+  /** argv words ("--tp", "8"), [name, value] pairs or {name, value} objects; a true value is
+   *  a bare switch, false/null leaves the flag out. */
+  flags?: (string | [string, unknown] | { name: string; value?: unknown })[];
+  /** "NAME=value" strings, [name, value] pairs, {name, value} objects, or an object. */
+  env?: (string | [string, string] | { name: string; value: string })[] | Record<string, string>;
+  /** --model-path. */
+  model?: string;
+}
+export interface Checked {
+  /** How the text was read; null for a LaunchConfig. */
+  kind: "command" | "config_yaml" | "container_list" | null;
+  /** The parser's findings (spans index `text`). */
+  parse: ParseDiagnostic[];
+  flags?: FlagSpan[];
+  /** What the parser read. */
+  text?: string;
+  config: LaunchConfig;
+  report: Report | null;
+  /** The launch with the best fix applied, in the user's own form and words. */
+  corrected: string | null;
+  not_in_text: { key: string; reason: string }[];
+  class: VerdictClass;
+  /** The verdict in plain words. */
+  headline: string;
+}
+export interface Domains {
+  gpus: Gpu[];
+  archs: Arch[];
+  releases: { version: string; modelled: boolean }[];
+  /** --attention-backend choices per modelled release. */
+  attention_backends: Record<string, string[]>;
+}
 export interface Arch {
   name: string;
   /** The family's label. */
@@ -247,6 +297,45 @@ fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
 fn from_js(v: JsValue) -> Result<serde_json::Value, JsError> {
     serde_wasm_bindgen::from_value(v)
         .map_err(|e| JsError::new(&format!("expected a JSON-compatible value: {e}")))
+}
+
+/// The one check API (the same as the page's and the CLI's): `input` is a pasted launch in
+/// any form (a string: shell command, `docker run`, `--config` YAML, Kubernetes/Compose
+/// `command`/`args`), a cookbook-style `{flags, env, model, gpu, sglang}` object (`flags`:
+/// argv words, `[name, value]` pairs or `{name, value}` objects; `env`: `"NAME=value"`
+/// strings, pairs or an object), or a `LaunchConfig`. `options` (`{gpu, cc, sglang, cuda,
+/// arch, fixes}`) complete it. The result's `class` is the verdict ("starts" replaces the
+/// cookbook's "Not Verified"), `headline` says it in words, `corrected` is the fixed launch in
+/// the user's own form.
+///
+/// # Errors
+/// Throws when `input` is not a string or an object, or a field has the wrong type.
+#[wasm_bindgen(unchecked_return_type = "Checked")]
+pub fn check(
+    #[wasm_bindgen(unchecked_param_type = "string | CookbookLaunch | LaunchConfig")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CheckOptions | undefined")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = if options.is_undefined() || options.is_null() {
+        serde_json::Value::Null
+    } else {
+        from_js(options)?
+    };
+    let checked = api::check(from_js(input)?, options).map_err(|e| JsError::new(&e))?;
+    to_js(&checked)
+}
+
+/// Explains an SGLang error line, log excerpt or traceback: the rules it matches, best first,
+/// with the values it names and a validated reproduction (the same as `explainMessage`).
+#[wasm_bindgen(unchecked_return_type = "Match[]")]
+pub fn explain(text: &str) -> Result<JsValue, JsError> {
+    to_js(&api::explain_message(text))
+}
+
+/// Everything a picker lists: GPUs, architectures, the known releases (modelled or not) and
+/// each modelled release's attention backends.
+#[wasm_bindgen(unchecked_return_type = "Domains")]
+pub fn domains() -> Result<JsValue, JsError> {
+    to_js(&api::domains())
 }
 
 /// Validates a configuration: SGLang's errors in SGLang's order with its exact messages,
