@@ -54,6 +54,34 @@ pub struct Hint {
     pub replacement: Option<String>,
 }
 
+impl Hint {
+    /// The hint with every option string of the note (`--x-y`) written by `spell`, for inputs
+    /// that name options otherwise: a `--config` YAML file's keys (`x-y`), a JSONL line's
+    /// `ServerArgs` names (`x_y`). The replacement is respelled too.
+    pub fn respelled(mut self, spell: impl Fn(&str) -> String) -> Hint {
+        let mut out = String::with_capacity(self.note.len());
+        let mut rest = self.note.as_str();
+        while let Some(i) = rest.find("--") {
+            let at_word = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric());
+            out.push_str(&rest[..i]);
+            let tail = &rest[i..];
+            let end = 2 + tail[2..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+                .unwrap_or(tail.len() - 2);
+            if at_word && end > 2 {
+                out.push_str(&spell(&tail[..end]));
+            } else {
+                out.push_str(&tail[..end]);
+            }
+            rest = &tail[end..];
+        }
+        out.push_str(rest);
+        self.note = out;
+        self.replacement = self.replacement.map(|r| spell(&r));
+        self
+    }
+}
+
 /// The option `word` names (exactly, or as argparse's unique prefix) in release `x`.
 fn named_in(word: &str, x: SglangVersion) -> Option<&'static CliOption> {
     match sglang_cli::lookup(word, x) {
@@ -237,6 +265,22 @@ mod tests {
             None
         );
         assert_eq!(unknown_option("fa3", V::V0_5_23), None);
+    }
+
+    #[test]
+    fn notes_follow_the_input_spelling() {
+        let h = unknown_option("--nsa-prefill-backend", V::V0_5_23)
+            .unwrap()
+            .respelled(|o| o.trim_start_matches("--").to_string());
+        assert_eq!(
+            h.note,
+            "nsa-prefill-backend was renamed to dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+        );
+        assert_eq!(h.replacement.as_deref(), Some("dsa-prefill-backend"));
+        let h = unknown_option("--attention-backnd", V::V0_5_23)
+            .unwrap()
+            .respelled(|o| o.trim_start_matches("--").replace('-', "_"));
+        assert_eq!(h.note, "did you mean attention_backend?");
     }
 
     #[test]

@@ -190,13 +190,10 @@ impl ParseDiagnostic {
         source: Source,
     ) -> ParseDiagnostic {
         if let Some(h) = hint {
+            // a config file's keys have no dashes: its note and edit neither
+            let h = h.respelled(|o| spelled_for(o, source));
             self.note = Some(h.note);
             if let Some(r) = h.replacement {
-                let r = if r.starts_with("--") {
-                    spelled_for(&r, source)
-                } else {
-                    r
-                };
                 self = self.suggest(span, r);
             }
         }

@@ -697,11 +697,11 @@ fn config_file_keys_get_the_same_notes() {
     assert_eq!(
         notes,
         [
-            ("PARSE010", Some("did you mean --attention-backend?")),
+            ("PARSE010", Some("did you mean attention-backend?")),
             (
                 "PARSE010",
                 Some(
-                    "--nsa-prefill-backend was renamed to --dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+                    "nsa-prefill-backend was renamed to dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
                 )
             ),
         ]
