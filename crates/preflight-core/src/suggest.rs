@@ -177,7 +177,8 @@ pub fn unknown_option(word: &str, v: SglangVersion) -> Option<Hint> {
 }
 
 /// The note for `value`, which option `o` of release `v` does not accept among its
-/// `choices`: the releases whose same option accepts it, else the closest choice.
+/// `choices`: the releases whose same option accepts it (then no guess), else the closest
+/// choice.
 pub fn invalid_choice(o: &CliOption, value: &str, v: SglangVersion) -> Option<Hint> {
     if o.choices.is_empty() || o.choices.contains(&value) {
         return None;
@@ -188,22 +189,18 @@ pub fn invalid_choice(o: &CliOption, value: &str, v: SglangVersion) -> Option<Hi
             sglang_cli::find_dest(o.dest, *x).is_some_and(|other| other.choices.contains(&value))
         })
         .collect();
-    let near = closest(value, o.choices.iter().copied());
     if !elsewhere.is_empty() {
-        let mut note = format!(
-            "{value} is a choice of {} in SGLang {}, not in {v}",
-            o.canonical(),
-            releases_text(&elsewhere)
-        );
-        if let Some(c) = near {
-            note.push_str(&format!("; did you mean {c}?"));
-        }
+        // the word is right, the release is not: no guess at another value
         return Some(Hint {
-            note,
+            note: format!(
+                "{value} is a choice of {} in SGLang {}, not in {v}",
+                o.canonical(),
+                releases_text(&elsewhere)
+            ),
             replacement: None,
         });
     }
-    near.map(|c| Hint {
+    closest(value, o.choices.iter().copied()).map(|c| Hint {
         note: format!("did you mean {c}?"),
         replacement: None,
     })
@@ -291,16 +288,13 @@ mod tests {
         assert_eq!(h.replacement, None, "a guess: a note, not an edit");
         assert_eq!(invalid_choice(o, "fa3", V::V0_5_23), None);
         assert_eq!(invalid_choice(o, "zzzzzzzz", V::V0_5_23), None);
-        // qsa is a choice of 0.5.22+ only
+        // qsa is a choice of later releases only: said so, with no guess (dsa is one edit away)
         let o19 = sglang_cli::find_exact("--attention-backend", V::V0_5_19).unwrap();
-        if !o19.choices.contains(&"qsa") {
-            let h = invalid_choice(o19, "qsa", V::V0_5_19).unwrap();
-            assert!(
-                h.note
-                    .starts_with("qsa is a choice of --attention-backend in SGLang 0.5."),
-                "{}",
-                h.note
-            );
-        }
+        assert!(!o19.choices.contains(&"qsa"));
+        let h = invalid_choice(o19, "qsa", V::V0_5_19).unwrap();
+        assert_eq!(
+            h.note,
+            "qsa is a choice of --attention-backend in SGLang 0.5.20–0.5.23, not in 0.5.19"
+        );
     }
 }
