@@ -545,7 +545,16 @@ fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, checked: &Check
         VerdictClass::Crashes => st.severity(Severity::Error, "crashes"),
         VerdictClass::CannotJudge => st.severity(Severity::Error, "cannot judge"),
     };
-    let mut out = format!("{tag}: {}{on} ({counts})\n", checked.headline);
+    // a cannot-judge headline ends with its reason: the hardware goes with the counts
+    let mut out = if checked.class == VerdictClass::CannotJudge && !on.is_empty() {
+        format!(
+            "{tag}: {} ({}; {counts})\n",
+            checked.headline,
+            on.trim_start()
+        )
+    } else {
+        format!("{tag}: {}{on} ({counts})\n", checked.headline)
+    };
     let res = resolved_summary(&r.resolved);
     if !res.is_empty() {
         out.push_str(&format!("{} {}\n", st.dim("resolved:"), res));
