@@ -8,9 +8,9 @@
 //!
 //! [`unknown_option`] and [`invalid_choice`] turn that into the notes of argparse's
 //! `unrecognized arguments` / `invalid choice` errors: first what the release tables say
-//! about the word (an option renamed, removed or added in another known release: same
-//! `dest`, or the replacement a deprecated action names), then the closest spelling in the
-//! launch's own release. The parser (pasted launches, `--config` files) and the typed
+//! about the word (an option renamed — the same `dest` under another option string, as the
+//! drift reports count renames —, removed, with the replacement its deprecation named, or
+//! added in another known release), then the closest spelling in the launch's own release. The parser (pasted launches, `--config` files) and the typed
 //! arguments (JSONL, URL state) both call them, so every input form gets the same note.
 
 use crate::sglang_cli::{self, CliOption, Lookup};
@@ -116,8 +116,9 @@ fn releases_text(vs: &[SglangVersion]) -> String {
 /// The note for an option word that release `v` does not know (`word` without `=value`),
 /// or `None` when nothing useful can be said.
 ///
-/// In order: the word is an option of other known releases — renamed (the same setting has
-/// another spelling in `v`: same `dest`, or the deprecation's `new_flag`), removed, or
+/// In order: the word is an option of other known releases — renamed (the same `dest` has
+/// another option string in `v`, same arity: the [`Hint::replacement`]), removed (with the
+/// replacement its deprecation named, `new_flag`, in the note only: another setting), or
 /// added after `v`; else the closest option string of release `v` ([`closest`]).
 pub fn unknown_option(word: &str, v: SglangVersion) -> Option<Hint> {
     let word = word.trim();
@@ -178,7 +179,7 @@ pub fn unknown_option(word: &str, v: SglangVersion) -> Option<Hint> {
 
 /// The note for `value`, which option `o` of release `v` does not accept among its
 /// `choices`: the releases whose same option accepts it (then no guess), else the closest
-/// choice.
+/// choice (not for integer choices: `3` is not a typo of `2`).
 pub fn invalid_choice(o: &CliOption, value: &str, v: SglangVersion) -> Option<Hint> {
     if o.choices.is_empty() || o.choices.contains(&value) {
         return None;
@@ -199,6 +200,9 @@ pub fn invalid_choice(o: &CliOption, value: &str, v: SglangVersion) -> Option<Hi
             ),
             replacement: None,
         });
+    }
+    if o.int_choices {
+        return None;
     }
     closest(value, o.choices.iter().copied()).map(|c| Hint {
         note: format!("did you mean {c}?"),
@@ -287,6 +291,9 @@ mod tests {
         assert_eq!(h.note, "did you mean flashinfer?");
         assert_eq!(h.replacement, None, "a guess: a note, not an edit");
         assert_eq!(invalid_choice(o, "fa3", V::V0_5_23), None);
+        let union = sglang_cli::find_exact("--dsa-triton-union", V::V0_5_23).unwrap();
+        assert!(union.int_choices);
+        assert_eq!(invalid_choice(union, "3", V::V0_5_23), None);
         assert_eq!(invalid_choice(o, "zzzzzzzz", V::V0_5_23), None);
         // qsa is a choice of later releases only: said so, with no guess (dsa is one edit away)
         let o19 = sglang_cli::find_exact("--attention-backend", V::V0_5_19).unwrap();
