@@ -383,7 +383,7 @@ mod tests {
             notes.contains(&(
                 "ARG003",
                 Some(
-                    "nsa_prefill_backend was renamed to dsa_prefill_backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+                    "--nsa-prefill-backend was renamed to --dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
                 )
             )),
             "{notes:?}"

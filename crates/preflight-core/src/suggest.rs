@@ -56,8 +56,8 @@ pub struct Hint {
 
 impl Hint {
     /// The hint with every option string of the note (`--x-y`) written by `spell`, for inputs
-    /// that name options otherwise: a `--config` YAML file's keys (`x-y`), a JSONL line's
-    /// `ServerArgs` names (`x_y`). The replacement is respelled too.
+    /// that name options otherwise (a `--config` YAML file's keys: `x-y`). The replacement is
+    /// respelled too.
     pub fn respelled(mut self, spell: impl Fn(&str) -> String) -> Hint {
         let mut out = String::with_capacity(self.note.len());
         let mut rest = self.note.as_str();

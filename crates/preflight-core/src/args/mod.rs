@@ -231,19 +231,9 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                 &[("args", PyVal::s(shown))],
                 key,
             );
-            // in the configuration's own terms: its keys are `ServerArgs` names
-            let hint = crate::suggest::unknown_option(&dashed, own).map(|h| {
-                h.respelled(|o| {
-                    if o == dashed {
-                        key.clone()
-                    } else {
-                        SglangVersion::known()
-                            .find_map(|x| sglang_cli::find_exact(o, x))
-                            .map_or(o.to_string(), |opt| opt.dest.to_string())
-                    }
-                })
-            });
-            note_last(&mut out.diags, hint);
+            // in the words of the message (argparse's option strings), not `ServerArgs` names:
+            // the page shows this for pasted commands too
+            note_last(&mut out.diags, crate::suggest::unknown_option(&dashed, own));
             continue;
         };
         // a `store_true` switch set to false is a switch not given (the command line cannot
