@@ -1553,13 +1553,8 @@ impl<'a> Parser<'a> {
                 .find_map(|v| invalid_value(o, v).map(|m| (*v, m)))
             {
                 let at = fs.value.unwrap_or(fs.span);
-                // a single value can be replaced in place; one of a list is only named
-                let hint = crate::suggest::invalid_choice(o, bad, self.v).map(|mut h| {
-                    if values.len() > 1 {
-                        h.replacement = None;
-                    }
-                    h
-                });
+                // the closest choice is a guess: a note, never an edit
+                let hint = crate::suggest::invalid_choice(o, bad, self.v);
                 self.diags.push(
                     ParseDiagnostic::new(&codes::INVALID_VALUE, msg, Some(at))
                         .in_source(fs.source)
