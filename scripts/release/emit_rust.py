@@ -128,6 +128,11 @@ def choice_text(c):
     return str(c)
 
 
+def new_flag(opt):
+    """The replacement a deprecated action names (`deprecated.new_flag`), or ""."""
+    return ((opt.get("deprecated") or {}).get("new_flag")) or ""
+
+
 def emit_options(r):
     rows, order = {}, []
     for v in reversed(r.versions):  # newest release's help order first
@@ -135,7 +140,7 @@ def emit_options(r):
             choices = opt.get("choices") or []
             ints = bool(choices) and all(isinstance(c, int) and not isinstance(c, bool) for c in choices)
             key = json.dumps([opt["names"], opt["dest"], opt["action"], arity(opt), value_kind(opt),
-                              [choice_text(c) for c in choices], ints, opt["in_config"]])
+                              [choice_text(c) for c in choices], ints, opt["in_config"], new_flag(opt)])
             if key not in rows:
                 rows[key] = (opt, [choice_text(c) for c in choices], ints, set())
                 order.append(key)
@@ -155,7 +160,8 @@ def emit_options(r):
             o.append(
                 f"    CliOption {{ names: &[{names}], dest: {rs(opt['dest'])}, action: {rs(opt['action'])}, "
                 f"arity: Arity::{arity(opt)}, value: ValueKind::{value_kind(opt)}, choices: &[{ch}], "
-                f"int_choices: {str(ints).lower()}, in_config: {str(opt['in_config']).lower()}, versions: {rng} }},"
+                f"int_choices: {str(ints).lower()}, in_config: {str(opt['in_config']).lower()}, "
+                f"new_flag: {rs(new_flag(opt))}, versions: {rng} }},"
             )
     o.append("];")
     return "\n".join(o) + "\n"

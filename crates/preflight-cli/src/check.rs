@@ -36,6 +36,23 @@ fn read_text(path: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))
 }
 
+/// The usage error of `check` without a launch.
+const NO_COMMAND: &str = "no launch command: give it after -- (preflight check --gpu H100 -- python -m sglang.launch_server --model-path …), with --file FILE (- for stdin), --config FILE.yaml, or on stdin";
+
+/// Reads `--model-config FILE`: a Hugging Face `config.json`, a JSON object. The core
+/// checks the rest (its `architectures` list, the fields SGLang derives from it).
+fn read_model_config(path: &str) -> Result<serde_json::Value, String> {
+    let text = read_text(path).map_err(|e| format!("--model-config: {e}"))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(v @ serde_json::Value::Object(_)) => Ok(v),
+        Ok(_) => Err(format!(
+            "--model-config {path}: a config.json is a JSON object (it is not one)"
+        )),
+        Err(e) => Err(format!("--model-config {path}: not JSON: {e}")),
+    }
+}
+
 /// What was checked: the command text, or a config file on its own.
 enum Input {
     Command(String),
@@ -86,13 +103,25 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
                     .join(" "),
             )
         }
-    } else if !std::io::stdin().is_terminal() {
-        match read_text("-") {
-            Ok(t) => Input::Command(t),
-            Err(e) => return usage_error(&e),
-        }
     } else {
-        return usage_error("no launch command: give it after --, with --file FILE, or on stdin");
+        // stdin only when something is piped in: an empty one is no launch either
+        let piped = if std::io::stdin().is_terminal() {
+            None
+        } else {
+            match read_text("-") {
+                Ok(t) => Some(t).filter(|t| !t.trim().is_empty()),
+                Err(e) => return usage_error(&e),
+            }
+        };
+        match piped {
+            Some(t) => Input::Command(t),
+            None => return usage_error(NO_COMMAND),
+        }
+    };
+    let model_config = match a.model_config.as_deref().map(read_model_config) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(e)) => return usage_error(&e),
     };
 
     let read = |p: &str| read_config_file(p);
@@ -102,6 +131,7 @@ pub fn run(a: CheckArgs, format: Format, st: Style) -> ExitCode {
         sglang: a.sglang.clone(),
         cuda_version: a.cuda.clone(),
         arch: a.arch.clone(),
+        model_config,
         fixes: true,
     };
     let text = match &input {
@@ -362,6 +392,9 @@ fn parse_diag(st: &Style, d: &ParseDiagnostic, docs: &Docs) -> String {
         out.push_str(&format!(" {} {name}:{l}:{c}\n", st.gutter("-->")));
         out.push_str(&snippet(st, text, &[span]));
     }
+    if let Some(n) = &d.note {
+        out.push_str(&format!("  {} {n}\n", st.help("= note:")));
+    }
     if let Some(s) = &d.suggestion {
         out.push_str(&format!(
             "  {} write {}\n",
@@ -433,6 +466,18 @@ fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
             out.push_str(&snippet(st, text, &these));
         }
     }
+    if let Some(n) = &d.note {
+        out.push_str(&format!("  {} {n}\n", st.help("= note:")));
+    }
+    // Preflight's own input errors have no fixes: what to provide is the rule's solutions
+    if d.severity == Severity::Error
+        && d.stage == preflight_core::Stage::Input
+        && d.fixes.is_empty()
+    {
+        for sol in preflight_core::rules::find(&d.code).map_or(&[][..], |r| r.solutions) {
+            out.push_str(&format!("  {} {sol}\n", st.help("= help:")));
+        }
+    }
     if d.severity == Severity::Error {
         for f in &d.fixes {
             let hw = if f.changes_hardware {
@@ -500,7 +545,16 @@ fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, checked: &Check
         VerdictClass::Crashes => st.severity(Severity::Error, "crashes"),
         VerdictClass::CannotJudge => st.severity(Severity::Error, "cannot judge"),
     };
-    let mut out = format!("{tag}: {}{on} ({counts})\n", checked.headline);
+    // a cannot-judge headline ends with its reason: the hardware goes with the counts
+    let mut out = if checked.class == VerdictClass::CannotJudge && !on.is_empty() {
+        format!(
+            "{tag}: {} ({}; {counts})\n",
+            checked.headline,
+            on.trim_start()
+        )
+    } else {
+        format!("{tag}: {}{on} ({counts})\n", checked.headline)
+    };
     let res = resolved_summary(&r.resolved);
     if !res.is_empty() {
         out.push_str(&format!("{} {}\n", st.dim("resolved:"), res));

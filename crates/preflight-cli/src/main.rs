@@ -7,6 +7,7 @@
 //! preflight explain DSA001
 //! preflight explain --message "ValueError: flashinfer_sparse_mla supports only …"
 //! preflight rules [--format json]
+//! preflight list gpus|archs|models|backends [--format json]
 //! ```
 //!
 //! Exit status: 0 when SGLang would start the launch (with or without known risks, unless
@@ -17,6 +18,7 @@
 mod check;
 mod compare;
 mod explain;
+mod list;
 mod matrix;
 mod rules;
 mod style;
@@ -55,6 +57,8 @@ pub struct CheckArgs {
     pub compute_capability: Option<String>,
     /// `--arch ARCH` (overrides the architecture looked up from the model path).
     pub arch: Option<String>,
+    /// `--model-config FILE`: the model's Hugging Face `config.json`.
+    pub model_config: Option<String>,
     /// `--sglang VERSION`.
     pub sglang: Option<String>,
     /// `--cuda VERSION`.
@@ -87,6 +91,8 @@ pub enum Cmd {
     ExplainMessage(String, Format, ColorChoice),
     /// `preflight rules`.
     Rules(Format),
+    /// `preflight list gpus|archs|models|backends [--sglang X]`.
+    List(list::What, Option<String>, Format),
     /// `preflight matrix …`.
     Matrix(matrix::MatrixArgs),
     /// `preflight help` / `--help`.
@@ -106,13 +112,18 @@ Usage:
   preflight explain <CODE>
   preflight explain --message <ERROR TEXT>          (- reads stdin)
   preflight rules [--format json]
+  preflight list gpus|archs|models|backends [--sglang X] [--format json]
   preflight matrix --arch <ARCH> [--kv-cache-dtype X] [--sglang X] [--kind attention|dsa|dsv4]
                    [--gpu NAME] [--vendor nvidia|amd] [--format markdown|csv|json]
 
 Check options:
   --gpu <NAME>                  GPU from the catalogue (\"RTX 5090\", H100, B200, MI300X …)
   --compute-capability <X.Y>    a custom NVIDIA compute capability instead of --gpu
-  --arch <ARCH>                 model architecture (default: from --model-path when known)
+  --cc <X.Y>                    the same as --compute-capability
+  --arch <ARCH>                 model architecture (default: from --model-path when known;
+                                `preflight list archs`, `preflight list models`)
+  --model-config <FILE>         the model's Hugging Face config.json: its own architecture,
+                                heads, dims and quantization instead of a reference checkpoint's
   --sglang <VERSION>            SGLang release (default: the image tag's, else the newest modelled)
   --cuda <VERSION>              CUDA version of the torch build (default: the image tag's, else 13.0)
   --fail-on <risk|error>        also fail when the launch starts with known risks (default: error)
@@ -122,6 +133,9 @@ Check options:
                                 errors, different backends, page size, KV dtype)
   --format <human|json>         output format (default: human)
   --color <auto|always|never>   colours (default: auto; NO_COLOR is honoured)
+
+Without a command after --, --file or --config (and nothing on stdin), check is a usage error.
+An unknown model (not a well-known id, no --arch, no --model-config) cannot be judged.
 
 Exit status (check): 0 SGLang would start (with or without risks; --fail-on risk makes risks 1),
 1 SGLang would refuse it or it crashes at the first forward, 2 Preflight cannot judge it or a
@@ -134,11 +148,17 @@ fn help_for(topic: Option<&str>) -> String {
 preflight validate --jsonl
 
 Reads one LaunchConfig JSON object per line on stdin and writes one JSON report per line:
-{\"verdict\": \"ok\"|\"error\", \"diagnostics\": [...], \"resolved\": {...}, ...}, with the
-input's \"id\" echoed. A line that is not a valid configuration gets
+{\"verdict\": \"ok\"|\"error\", \"class\": \"refused\"|\"crashes\"|\"starts_with_risks\"|\"starts\"|
+\"cannot_judge\", \"sglang\": ..., \"hardware\": ..., \"arch\": ..., \"diagnostics\": [...],
+\"resolved\": [...], \"command\": ..., \"corrected\": ...}, with the input's \"id\" echoed.
+A LaunchConfig has \"sglang\", \"gpu\" (or \"compute_capability\"), \"cuda_version\", \"arch\",
+\"model_path\", \"model_config\" (the model's config.json as a JSON object), \"env\" and any
+ServerArgs field by its SGLang name. A line that is not a valid configuration gets
 {\"error\": \"...\", \"line\": N}. Blank lines are skipped. Exit 0 unless stdin cannot be read.
 
-Without --jsonl, reads one JSON object (the whole of stdin) and prints its report.
+Without --jsonl, reads one JSON object (the whole of stdin) and prints its report; exit 0 when
+SGLang would start, 1 when it would refuse or crash, 2 when Preflight cannot judge it or the
+input is not a LaunchConfig.
 "
         .to_string(),
         Some("explain") => "\
@@ -149,6 +169,14 @@ Options: --format <human|json>, --color <auto|always|never>
 "
         .to_string(),
         Some("rules") => "preflight rules [--format json]: the rule catalogue\n".to_string(),
+        Some("list") => "\
+preflight list gpus       the GPU catalogue (names for --gpu)
+preflight list archs      model architectures (names for --arch)
+preflight list models     well-known model ids (recognised in --model-path)
+preflight list backends   the choices of --attention-backend in the release (--sglang X)
+Options: --format <human|json>, --sglang <VERSION> (backends)
+"
+        .to_string(),
         _ => USAGE.to_string(),
     }
 }
@@ -199,6 +227,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
                         a.compute_capability = Some(p.value()?.string()?)
                     }
                     Long("arch") => a.arch = Some(p.value()?.string()?),
+                    Long("model-config") => a.model_config = Some(p.value()?.string()?),
                     Long("sglang") => a.sglang = Some(p.value()?.string()?),
                     Long("cuda") => a.cuda = Some(p.value()?.string()?),
                     Long("config") => a.config = Some(p.value()?.string()?),
@@ -279,6 +308,28 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
             }
             Ok(Cmd::Rules(format))
         }
+        "list" => {
+            let mut what = None;
+            let mut sglang = None;
+            while let Some(arg) = p.next()? {
+                match arg {
+                    Long("format") => format = parse_format(p.value()?)?,
+                    Long("sglang") => sglang = Some(p.value()?.string()?),
+                    Short('h') | Long("help") => return Ok(Cmd::Help(Some("list".into()))),
+                    Value(v) if what.is_none() => {
+                        let w = v.string()?;
+                        what = Some(list::What::parse(&w).ok_or_else(|| {
+                            format!("list: unknown topic {w:?} (gpus, archs, models, backends)")
+                        })?);
+                    }
+                    other => return Err(other.unexpected()),
+                }
+            }
+            match what {
+                Some(w) => Ok(Cmd::List(w, sglang, format)),
+                None => Err("list needs a topic: gpus, archs, models or backends".into()),
+            }
+        }
         "matrix" => {
             let mut a = matrix::MatrixArgs::default();
             while let Some(arg) = p.next()? {
@@ -298,7 +349,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Cmd, lexopt::Error> {
             Ok(Cmd::Matrix(a))
         }
         other => Err(format!(
-            "unknown command {other:?} (check, validate, explain, rules, matrix)"
+            "unknown command {other:?} (check, validate, explain, rules, list, matrix)"
         )
         .into()),
     }
@@ -337,6 +388,7 @@ fn main() -> ExitCode {
         Cmd::ExplainCode(code, f, c) => explain::code(&code, f, style::Style::new(c)),
         Cmd::ExplainMessage(text, f, c) => explain::message(&text, f, style::Style::new(c)),
         Cmd::Rules(f) => rules::run(f),
+        Cmd::List(w, v, f) => list::run(w, v.as_deref(), f),
         Cmd::Matrix(a) => matrix::run(a),
     }
 }

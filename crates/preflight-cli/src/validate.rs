@@ -1,6 +1,6 @@
 //! `preflight validate [--jsonl]`: LaunchConfig JSON in, report JSON out.
 
-use preflight_core::{LaunchConfig, Report, Verdict, validate};
+use preflight_core::{LaunchConfig, Report, validate};
 use serde::Serialize;
 use serde_json::Value;
 use std::io::{BufRead, Read, Write};
@@ -83,11 +83,8 @@ pub fn run(jsonl: bool) -> ExitCode {
                 })
                 .unwrap_or_default();
                 let _ = writeln!(out, "{s}");
-                if report.verdict == Verdict::Ok {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                }
+                // the exit status of `check`: 2 when Preflight cannot judge it
+                ExitCode::from(report.class.exit_code(false))
             }
             Err(e) => {
                 eprintln!("error: {e}");

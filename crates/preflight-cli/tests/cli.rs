@@ -241,8 +241,20 @@ fn parse_problems_and_usage_errors() {
         o.stdout
             .contains("python -m sglang.launch_server --model-path m --kv-cache-dtype bf16")
     );
-    // nothing to check: a usage error (exit 2), not SGLang's verdict
-    let o = run(&["check", "--gpu", "H100"], "");
+    // nothing to check: a usage error (exit 2) with the usage, not SGLang's verdict
+    for stdin in ["", "  \n"] {
+        let o = run(&["check", "--gpu", "H100"], stdin);
+        assert_eq!(o.code, 2);
+        assert!(
+            o.stderr
+                .starts_with("error: no launch command: give it after --"),
+            "{}",
+            o.stderr
+        );
+        assert!(o.stdout.is_empty());
+    }
+    // an explicitly empty file is read, and is empty
+    let o = run(&["check", "--gpu", "H100", "--file", "-"], "");
     assert_eq!(o.code, 2);
     assert!(o.stdout.contains("error[PARSE001]"));
     let o = run(
@@ -582,4 +594,225 @@ fn releases_side_by_side_and_upgrade() {
     assert_eq!(v["changes"][0]["kind"], "verdict");
     let o = run(&["check", "--upgrade-to", "9.9.9", "--", cmd], "");
     assert_eq!(o.code, 2);
+}
+
+const LLAMA: &str = "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct";
+
+#[test]
+fn did_you_mean_and_renamed_flags() {
+    // one diagnostic per mistake, SGLang's message, the guess as a note
+    let cmd = format!("{LLAMA} --attention-backnd fa3");
+    let o = run(&["check", "--gpu", "H100", "--", &cmd], "");
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("error[PARSE010]: unrecognized arguments: --attention-backnd fa3\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("= note: did you mean --attention-backend?")
+    );
+    assert_eq!(o.stdout.matches("error[").count(), 1, "{}", o.stdout);
+    assert!(o.stdout.contains("(1 error,"), "{}", o.stdout);
+    // renamed: the note names the release, the corrected command uses the new spelling
+    let cmd = format!("{LLAMA} --nsa-prefill-backend flashmla_kv");
+    let o = run(&["check", "--gpu", "H100", "--", &cmd], "");
+    assert!(o.stdout.contains(
+        "= note: --nsa-prefill-backend was renamed to --dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+    ), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains(&format!("{LLAMA} --dsa-prefill-backend flashmla_kv")),
+        "{}",
+        o.stdout
+    );
+    // the JSON output carries the note on the parse diagnostic
+    let cmd = format!("{LLAMA} --enable-nsa-prefill-context-parallel");
+    let o = run(
+        &["check", "--gpu", "H100", "--format", "json", "--", &cmd],
+        "",
+    );
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    let d = &v["parse"]["diagnostics"][0];
+    assert_eq!(d["code"], "PARSE010");
+    assert_eq!(
+        d["message"],
+        "unrecognized arguments: --enable-nsa-prefill-context-parallel"
+    );
+    assert!(
+        d["note"]
+            .as_str()
+            .unwrap()
+            .contains("SGLang 0.5.19 deprecated it for --enable-prefill-cp")
+    );
+    // an invalid choice of a modelled flag: the report's ARG001 with the closest choice
+    let cmd = format!("{LLAMA} --attention-backend flashinfr");
+    let o = run(&["check", "--gpu", "H100", "--", &cmd], "");
+    assert!(
+        o.stdout.contains("= note: did you mean flashinfer?"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn unknown_models_cannot_be_judged_and_model_config_settles_it() {
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--",
+            "python -m sglang.launch_server --model-path some-org/unknown-model",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 2, "{}", o.stdout);
+    assert!(o.stdout.contains("cannot judge: Preflight cannot judge this launch: Preflight does not know the model 'some-org/unknown-model': give its architecture"), "{}", o.stdout);
+    assert!(!o.stdout.contains("would refuse"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("--model-config config.json"),
+        "{}",
+        o.stdout
+    );
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--format",
+            "json",
+            "--",
+            "python -m sglang.launch_server --model-path some-org/unknown-model",
+        ],
+        "",
+    );
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["class"], "cannot_judge");
+    // a known id is judged
+    let o = run(&["check", "--gpu", "H100", "--", LLAMA], "");
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("ok: SGLang 0.5.23 would start this launch on H100 with LlamaForCausalLM")
+    );
+    // the model's own config.json settles the unknown model
+    let config = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/models/LlamaForCausalLM/config.json"
+    );
+    assert!(std::path::Path::new(config).exists(), "{config} is missing");
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "H100",
+            "--model-config",
+            config,
+            "--",
+            "python -m sglang.launch_server --model-path some-org/unknown-model",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.contains("with LlamaForCausalLM"), "{}", o.stdout);
+    // a bad file is a usage error
+    let dir = tempdir("model-config");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "[1, 2]").unwrap();
+    let notjson = dir.join("config.json");
+    std::fs::write(&notjson, "{nope").unwrap();
+    for path in [
+        bad.to_str().unwrap(),
+        notjson.to_str().unwrap(),
+        "/nonexistent/config.json",
+    ] {
+        let o = run(
+            &[
+                "check",
+                "--gpu",
+                "H100",
+                "--model-config",
+                path,
+                "--",
+                LLAMA,
+            ],
+            "",
+        );
+        assert_eq!(o.code, 2, "{path}: {}", o.stdout);
+        assert!(
+            o.stderr.starts_with("error: --model-config"),
+            "{path}: {}",
+            o.stderr
+        );
+    }
+    // JSONL takes the config.json as an object
+    let text = std::fs::read_to_string(config).unwrap();
+    let line = format!(
+        r#"{{"gpu":"H100","model_path":"some-org/unknown-model","model_config":{}}}"#,
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    let o = run(
+        &["validate", "--jsonl"],
+        &format!("{line}\n{{\"gpu\":\"H100\",\"model_path\":\"some-org/unknown-model\"}}\n"),
+    );
+    let lines: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["class"], "starts", "{}", lines[0]);
+    assert_eq!(lines[0]["arch"], "LlamaForCausalLM");
+    assert_eq!(lines[1]["class"], "cannot_judge");
+}
+
+#[test]
+fn lists_and_help() {
+    for (what, needle) in [
+        ("gpus", "RTX 5090"),
+        ("archs", "GlmMoeDsaForCausalLM"),
+        ("models", "zai-org/GLM-5"),
+        ("backends", "flashinfer"),
+    ] {
+        let o = run(&["list", what], "");
+        assert_eq!(o.code, 0, "{what}: {}", o.stderr);
+        assert!(o.stdout.contains(needle), "{what}: {}", o.stdout);
+        let o = run(&["list", what, "--format", "json"], "");
+        assert_eq!(o.code, 0, "{what}: {}", o.stderr);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        assert!(v.to_string().contains(needle), "{what}");
+    }
+    let o = run(
+        &["list", "backends", "--format", "json", "--sglang", "0.5.19"],
+        "",
+    );
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["sglang"], "0.5.19");
+    assert!(v["backends"].as_array().unwrap().iter().any(|b| b == "fa3"));
+    for bad in [
+        &["list"][..],
+        &["list", "nope"],
+        &["list", "backends", "--sglang", "9.9.9"],
+    ] {
+        let o = run(bad, "");
+        assert_eq!(o.code, 2, "{bad:?}");
+        assert!(o.stderr.starts_with("error: "), "{bad:?}: {}", o.stderr);
+    }
+    let o = run(&["--help"], "");
+    for needle in [
+        "--cc <X.Y>",
+        "--model-config <FILE>",
+        "preflight list",
+        "Without a command after --",
+    ] {
+        assert!(o.stdout.contains(needle), "{needle}: {}", o.stdout);
+    }
+    // --cc is --compute-capability
+    let o = run(&["check", "--cc", "9.0", "--", LLAMA], "");
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    let o = run(&["help", "validate"], "");
+    assert!(o.stdout.contains("\"model_config\""), "{}", o.stdout);
+    assert!(o.stdout.contains("\"resolved\": [...]"), "{}", o.stdout);
 }

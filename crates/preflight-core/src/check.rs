@@ -30,6 +30,9 @@ pub struct CheckOptions {
     pub cuda_version: Option<String>,
     /// The model architecture (wins over the one looked up from the model path).
     pub arch: Option<String>,
+    /// The model's Hugging Face `config.json` (the parsed object; see
+    /// [`LaunchConfig::model_config`]): wins over the model path and the architecture.
+    pub model_config: Option<serde_json::Value>,
     /// Search for verified fixes (the CLI and the page do; the fix search itself does not).
     pub fixes: bool,
 }
@@ -51,6 +54,9 @@ impl CheckOptions {
         }
         if let Some(x) = &self.arch {
             cfg.arch = Some(x.clone());
+        }
+        if let Some(x) = &self.model_config {
+            cfg.model_config = Some(x.clone());
         }
     }
 }
@@ -93,7 +99,11 @@ pub fn check(text: &str, opts: &CheckOptions, read_file: Option<ReadFile>) -> Ch
     opts.apply(&mut cfg);
     let parse = launch.parsed.diagnostics.clone();
     let nothing = parse.iter().any(|d| NOTHING_TO_EVALUATE.contains(&d.code));
-    let report = (!nothing).then(|| run(&cfg, opts.fixes));
+    let report = (!nothing).then(|| {
+        let mut r = run(&cfg, opts.fixes);
+        drop_reported_twice(&mut r, &launch.parsed);
+        r
+    });
     // the best fix, and the parser's own corrections (`--kv_cache_dtype` → `--kv-cache-dtype`)
     let changes = report
         .as_ref()
@@ -154,6 +164,34 @@ pub fn check_flags(flags: &[String], env: &[String], opts: &CheckOptions) -> Che
         text.push_str(&crate::command::shell_quote(f));
     }
     check(&text, opts, None)
+}
+
+/// One diagnostic per mistake: an argparse refusal of the report (`ARG…`, stage
+/// `argparse`) about a flag whose occurrence the parser already refused (`unrecognized
+/// arguments`, `ambiguous option`, `invalid choice`) is the same mistake said twice, and
+/// the parser's has the span and the note; the report's is dropped.
+fn drop_reported_twice(report: &mut Report, parsed: &crate::parse::Parsed) {
+    let refused: Vec<(crate::parse::Source, crate::parse::Span)> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && d.raised_by_sglang)
+        .filter_map(|d| d.span.map(|s| (d.source, s)))
+        .collect();
+    let overlaps =
+        |a: crate::parse::Span, b: crate::parse::Span| a.start < b.end && b.start < a.end;
+    report.diagnostics.retain(|d| {
+        if d.stage != crate::Stage::Argparse {
+            return true;
+        }
+        let said = d.flags.iter().any(|k| {
+            parsed.flags.iter().filter(|f| f.key == *k).any(|f| {
+                refused
+                    .iter()
+                    .any(|(src, r)| *src == f.source && overlaps(*r, f.span))
+            })
+        });
+        !said
+    });
 }
 
 fn run(cfg: &LaunchConfig, fixes: bool) -> Report {
@@ -288,5 +326,67 @@ mod tests {
             c.headline
         );
         assert_eq!(c.class.exit_code(false), 2);
+    }
+
+    #[test]
+    fn one_diagnostic_per_mistake_with_its_note() {
+        let errors = |c: &Checked| {
+            c.parse
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| d.message.clone())
+                .chain(
+                    c.report
+                        .iter()
+                        .flat_map(|r| r.errors().map(|d| d.message.clone())),
+                )
+                .collect::<Vec<_>>()
+        };
+        for (flag, note) in [
+            (
+                "--attention-backnd fa3",
+                "did you mean --attention-backend?",
+            ),
+            ("--enable", ""),
+            (
+                "--cuda-graph-tc-compiler x",
+                "--cuda-graph-tc-compiler was removed in SGLang 0.5.22 (this launch uses SGLang 0.5.23)",
+            ),
+        ] {
+            let t = format!(
+                "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct {flag}"
+            );
+            let c = check(&t, &gpu("H100"), None);
+            assert_eq!(errors(&c).len(), 1, "{flag}: {:?}", errors(&c));
+            assert_eq!(c.class, VerdictClass::Refused);
+            assert_eq!(c.parse[0].note.as_deref().unwrap_or(""), note);
+        }
+        // a configuration given as such (JSONL, URL state): the report's argparse errors
+        // carry the same notes
+        let cfg: LaunchConfig = serde_json::from_str(
+            r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.1-8B-Instruct","nsa_prefill_backend":"flashmla_kv","attention_backend":"flashinfr"}"#,
+        )
+        .unwrap();
+        let c = check_config(&cfg, &CheckOptions::default());
+        let notes: Vec<(&str, Option<&str>)> = c
+            .report
+            .as_ref()
+            .unwrap()
+            .errors()
+            .map(|d| (d.code.as_str(), d.note.as_deref()))
+            .collect();
+        assert!(
+            notes.contains(&("ARG001", Some("did you mean flashinfer?"))),
+            "{notes:?}"
+        );
+        assert!(
+            notes.contains(&(
+                "ARG003",
+                Some(
+                    "--nsa-prefill-backend was renamed to --dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+                )
+            )),
+            "{notes:?}"
+        );
     }
 }

@@ -150,6 +150,11 @@ pub struct Diagnostic {
     pub raised_by_sglang: bool,
     /// Verified corrections, best first (errors only).
     pub fixes: Vec<Fix>,
+    /// A note on an input mistake (argparse's `unrecognized arguments` / `invalid choice`):
+    /// an option renamed, removed or added in another release, or the closest known option
+    /// or choice ([`crate::suggest`]). The message stays SGLang's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Where a resolved value came from.

@@ -76,6 +76,9 @@ export interface Diagnostic {
   flags: string[];
   raised_by_sglang: boolean;
   fixes: Fix[];
+  /** argparse errors: the option renamed/removed/added in another release, or the closest
+   * known option or choice ("did you mean --attention-backend?"). */
+  note?: string;
 }
 export type Origin = { kind: "user" } | { kind: "default" } | { kind: "rule"; rule: string } | { kind: "step"; rule: string };
 export type VerdictClass = "refused" | "crashes" | "starts_with_risks" | "starts" | "cannot_judge";
@@ -145,6 +148,9 @@ export interface ParseDiagnostic {
   source: Source;
   raised_by_sglang: boolean;
   suggestion: { span: Span; replacement: string } | null;
+  /** Unknown options and values: renamed/removed/added in another release, or the closest
+   * known spelling, in the user's own spelling (the message stays SGLang's). */
+  note?: string;
 }
 export interface Parsed {
   /** What the command says (no gpu: set it before validate()). */

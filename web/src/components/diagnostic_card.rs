@@ -53,6 +53,9 @@ pub fn DiagnosticCard(props: &DiagnosticCardProps) -> Html {
                 }
             </div>
             <pre class="message"><code>{ d.message.clone() }</code></pre>
+            if let Some(hint) = &d.note {
+                <p class="diag-note">{ hint.clone() }</p>
+            }
             <p class="explanation">{ with_code(&d.explanation) }</p>
             if let Some(note) = not_sglang {
                 <p class="note">{ note }</p>

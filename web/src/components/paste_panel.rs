@@ -140,6 +140,9 @@ fn parse_diag(d: &ParseDiagnostic) -> Html {
             <a class="code-link" href={rule_href(d.code)}><code class="code">{ d.code }</code></a>
             { " " }
             <span class="pdiag-msg">{ d.message.clone() }</span>
+            if let Some(note) = &d.note {
+                <span class="pdiag-note">{ note.clone() }</span>
+            }
             if d.raised_by_sglang {
                 <span class="badge badge-sglang">{ "SGLang refuses this" }</span>
             }

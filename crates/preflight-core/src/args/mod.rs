@@ -208,6 +208,9 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
         given: BTreeSet::new(),
         diags: Vec::new(),
     };
+    // notes name the launch's own release (a known but unmodelled one is checked with the
+    // nearest modelled release's rules, yet its table says what it accepts)
+    let own = crate::release_of(cfg);
     for (key, value) in &cfg.args {
         if value.is_null() {
             continue;
@@ -228,6 +231,9 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                 &[("args", PyVal::s(shown))],
                 key,
             );
+            // in the words of the message (argparse's option strings), not `ServerArgs` names:
+            // the page shows this for pasted commands too
+            note_last(&mut out.diags, crate::suggest::unknown_option(&dashed, own));
             continue;
         };
         // a `store_true` switch set to false is a switch not given (the command line cannot
@@ -260,11 +266,15 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                         &rules::input::ARG_INVALID_CHOICE,
                         &[
                             ("flag", PyVal::s(opt.display())),
-                            ("value", bad),
+                            ("value", bad.clone()),
                             ("choices", PyVal::Raw(shown)),
                         ],
                         key,
                     );
+                    if let PyVal::Str(text) = &bad {
+                        let o = sglang_cli::find_dest(opt.dest, own).unwrap_or(opt);
+                        note_last(&mut out.diags, crate::suggest::invalid_choice(o, text, own));
+                    }
                     continue;
                 }
                 let name = FIELDS.iter().find(|f| f.name == opt.dest).map(|f| f.name);
@@ -375,6 +385,13 @@ fn first_bad_choice(opt: &CliOption, v: &PyVal) -> Option<PyVal> {
         .into_iter()
         .find(|x| !opt.choices.contains(&x.to_str().as_str()))
         .cloned()
+}
+
+/// Sets the note of the last diagnostic.
+fn note_last(diags: &mut [Diagnostic], hint: Option<crate::suggest::Hint>) {
+    if let (Some(d), Some(h)) = (diags.last_mut(), hint) {
+        d.note = Some(h.note);
+    }
 }
 
 fn push(

@@ -125,7 +125,7 @@ code!(
     Error,
     true,
     "SGLang does not accept this argument",
-    "argparse knows no such option in this SGLang release (`sglang serve: error: unrecognized arguments: …`) and SGLang exits before doing anything else. The flag may be misspelled, removed or renamed in this release, or belong to another tool. It is kept in the command unchecked."
+    "argparse knows no such option in this SGLang release (`sglang serve: error: unrecognized arguments: …`) and SGLang exits before doing anything else. The flag may be misspelled, removed or renamed in this release, or belong to another tool: the note says what the release tables know about it (renamed, removed or added in another known release) or names the closest option of this release. A renamed flag's value is checked under its new name, which the corrected command uses; any other unknown flag is kept in the command unchecked."
 );
 code!(
     UNDERSCORE,
@@ -324,7 +324,7 @@ code!(
     Error,
     true,
     "SGLang does not accept this value",
-    "argparse converts and checks the value of every option before SGLang starts: an `int` option refuses text (`invalid int value`), a `float` option likewise, and an option with choices refuses anything else (`invalid choice: … (choose from …)`). Preflight checks this for the flags it does not model in depth; modelled flags get ARG001/ARG002."
+    "argparse converts and checks the value of every option before SGLang starts: an `int` option refuses text (`invalid int value`), a `float` option likewise, and an option with choices refuses anything else (`invalid choice: … (choose from …)`; the note names the closest choice, or the releases that accept the value). Preflight checks this for the flags it does not model in depth; modelled flags get ARG001/ARG002."
 );
 
 /// Every parse code, sorted.

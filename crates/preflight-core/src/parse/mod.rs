@@ -153,6 +153,11 @@ pub struct ParseDiagnostic {
     pub raised_by_sglang: bool,
     /// A suggested edit.
     pub suggestion: Option<Suggestion>,
+    /// A note on the mistake in the user's own spelling: what the release tables say about
+    /// an unknown option (renamed, removed, added in another release) or the closest known
+    /// option or choice ([`crate::suggest`]). The message stays SGLang's own text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl ParseDiagnostic {
@@ -167,6 +172,7 @@ impl ParseDiagnostic {
             source: Source::Command,
             raised_by_sglang: code.raised_by_sglang,
             suggestion: None,
+            note: None,
         }
     }
 
@@ -175,6 +181,24 @@ impl ParseDiagnostic {
             span,
             replacement: replacement.into(),
         });
+        self
+    }
+
+    /// Adds a [`crate::suggest::Hint`]: its note, and its replacement as an edit of `span`.
+    fn hint(
+        mut self,
+        hint: Option<crate::suggest::Hint>,
+        span: Span,
+        source: Source,
+    ) -> ParseDiagnostic {
+        if let Some(h) = hint {
+            // a config file's keys have no dashes: its note and edit neither
+            let h = h.respelled(|o| spelled_for(o, source));
+            self.note = Some(h.note);
+            if let Some(r) = h.replacement {
+                self = self.suggest(span, r);
+            }
+        }
         self
     }
 
@@ -1212,6 +1236,31 @@ impl<'a> Parser<'a> {
                     } else {
                         None
                     };
+                    // renamed in another release: SGLang refuses the old spelling; the value
+                    // is checked under the option that now sets the same thing
+                    let hint = if fixed.is_none() {
+                        crate::suggest::unknown_option(&head, v)
+                    } else {
+                        None
+                    };
+                    let renamed = hint
+                        .as_ref()
+                        .and_then(|h| h.replacement.as_deref())
+                        .and_then(|r| sglang_cli::find_exact(r, v));
+                    if let Some(o) = renamed {
+                        let shown = self.shown_with_value(&all, i, o, inline.is_some());
+                        self.diags.push(
+                            ParseDiagnostic::new(
+                                &codes::UNRECOGNIZED,
+                                format!("unrecognized arguments: {shown}"),
+                                Some(head_span),
+                            )
+                            .in_source(a.source)
+                            .hint(hint, head_span, a.source),
+                        );
+                        i = self.option(&all, i, o, &head, head_span, inline);
+                        continue;
+                    }
                     match fixed {
                         Some((o, spelled)) => {
                             let shown = self.shown_with_value(&all, i, o, inline.is_some());
@@ -1310,19 +1359,24 @@ impl<'a> Parser<'a> {
                 _ => (Stored::Bare, None, i + 1),
             },
         };
-        let matched = matches!(sglang_cli::lookup(head, self.v), Lookup::Ambiguous(_));
-        if !matched {
-            let mut words: Vec<Arg> = vec![a.clone()];
-            if next == i + 2 {
-                words.push(all[i + 1].clone());
-            }
-            self.unrecognized(&words);
-        }
         let name = if value.is_some() && all[i].w.text.contains('=') {
             a.w.sub_span(0, head.len())
         } else {
             a.w.span
         };
+        let matched = matches!(sglang_cli::lookup(head, self.v), Lookup::Ambiguous(_));
+        if !matched {
+            // one diagnostic for the option and the value it took
+            let mut words: Vec<Arg> = vec![a.clone()];
+            if next == i + 2 {
+                words.push(all[i + 1].clone());
+            }
+            self.unrecognized(&words);
+            let hint = crate::suggest::unknown_option(head, self.v);
+            if let Some(d) = self.diags.last_mut() {
+                *d = d.clone().hint(hint, name, a.source);
+            }
+        }
         let span = value.map_or(a.w.span, |v| a.w.span.to(v));
         self.store(
             None,
@@ -1356,13 +1410,16 @@ impl<'a> Parser<'a> {
         let a = &all[i];
         let v = self.v;
         if o.deprecated() {
+            // in the user's spelling and SGLang's replacement, not the internal dest
+            let instead = if o.new_flag.is_empty() {
+                String::new()
+            } else {
+                format!(" (SGLang's replacement: {})", o.new_flag)
+            };
             self.diags.push(
                 ParseDiagnostic::new(
                     &codes::DEPRECATED,
-                    format!(
-                        "{head} is deprecated in SGLang {v} (it sets {}); SGLang logs a warning",
-                        o.dest
-                    ),
+                    format!("{head} is deprecated in SGLang {v}{instead}; SGLang logs a warning"),
                     Some(head_span),
                 )
                 .in_source(a.source),
@@ -1545,10 +1602,17 @@ impl<'a> Parser<'a> {
                 Stored::List(l) => l.iter().map(String::as_str).collect(),
                 _ => Vec::new(),
             };
-            if let Some(msg) = values.iter().find_map(|v| invalid_value(o, v)) {
+            if let Some((bad, msg)) = values
+                .iter()
+                .find_map(|v| invalid_value(o, v).map(|m| (*v, m)))
+            {
+                let at = fs.value.unwrap_or(fs.span);
+                // the closest choice is a guess: a note, never an edit
+                let hint = crate::suggest::invalid_choice(o, bad, self.v);
                 self.diags.push(
-                    ParseDiagnostic::new(&codes::INVALID_VALUE, msg, fs.value.or(Some(fs.span)))
-                        .in_source(fs.source),
+                    ParseDiagnostic::new(&codes::INVALID_VALUE, msg, Some(at))
+                        .in_source(fs.source)
+                        .hint(hint, at, fs.source),
                 );
             }
         }

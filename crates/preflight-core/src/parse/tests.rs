@@ -600,3 +600,113 @@ fn corrected_commands_validate() {
     assert!(checked > 20, "{checked}");
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+#[test]
+fn unknown_options_and_values_get_one_diagnostic_with_a_note() {
+    // a typo: one error for the option and its value, SGLang's message, the guess in the note
+    let t = "python -m sglang.launch_server --model m --attention-backnd fa3";
+    let p = parse_command(t);
+    assert_eq!(codes_of(&p), ["PARSE010"]);
+    let d = &p.diagnostics[0];
+    assert_eq!(d.message, "unrecognized arguments: --attention-backnd fa3");
+    assert_eq!(d.note.as_deref(), Some("did you mean --attention-backend?"));
+    assert_eq!(
+        d.suggestion, None,
+        "a guess is not written into the command"
+    );
+    // renamed (same dest in the launch's release): the value is read under the new option,
+    // the note and the edit use the user's spelling
+    let t = "python -m sglang.launch_server --model m --nsa-prefill-backend=flashmla_kv";
+    let p = parse_command(t);
+    assert_eq!(codes_of(&p), ["PARSE010"]);
+    let d = &p.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "unrecognized arguments: --nsa-prefill-backend=flashmla_kv"
+    );
+    assert_eq!(
+        d.note.as_deref(),
+        Some(
+            "--nsa-prefill-backend was renamed to --dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+        )
+    );
+    let s = d.suggestion.as_ref().unwrap();
+    assert_eq!(at(t, s.span), "--nsa-prefill-backend");
+    assert_eq!(s.replacement, "--dsa-prefill-backend");
+    assert_eq!(p.config.args["dsa_prefill_backend"], json!("flashmla_kv"));
+    // removed, with the deprecation's replacement named in the note only
+    let p = parse_command(
+        "python -m sglang.launch_server --model m --enable-nsa-prefill-context-parallel",
+    );
+    assert_eq!(codes_of(&p), ["PARSE010"]);
+    assert!(
+        p.diagnostics[0]
+            .note
+            .as_deref()
+            .unwrap()
+            .ends_with("SGLang 0.5.19 deprecated it for --enable-prefill-cp"),
+        "{:?}",
+        p.diagnostics[0].note
+    );
+    // the deprecation warning names SGLang's replacement, not the internal dest
+    let p = parse_command_with(
+        "python -m sglang.launch_server --model m --nsa-prefill-backend flashmla_kv",
+        &ParseOptions {
+            sglang: Some("0.5.19".into()),
+            read_file: None,
+        },
+    );
+    assert_eq!(codes_of(&p), ["PARSE018"]);
+    assert_eq!(
+        p.diagnostics[0].message,
+        "--nsa-prefill-backend is deprecated in SGLang 0.5.19 (SGLang's replacement: --dsa-prefill-backend); SGLang logs a warning"
+    );
+    // an invalid choice of a flag the parser checks: SGLang's message, the closest choice
+    let t = "python -m sglang.launch_server --model m --disaggregation-mode prefil";
+    let p = parse_command(t);
+    assert_eq!(codes_of(&p), ["PARSE037"]);
+    assert!(
+        p.diagnostics[0]
+            .message
+            .starts_with("argument --disaggregation-mode: invalid choice: 'prefil' (choose from ")
+    );
+    assert_eq!(
+        p.diagnostics[0].note.as_deref(),
+        Some("did you mean prefill?")
+    );
+    // an ambiguous abbreviation: one diagnostic, no guess
+    let p = parse_command("python -m sglang.launch_server --model m --enable");
+    assert_eq!(codes_of(&p), ["PARSE012"]);
+    assert_eq!(p.diagnostics[0].note, None);
+}
+
+#[test]
+fn config_file_keys_get_the_same_notes() {
+    let yaml = "model-path: m\nattention-backnd: fa3\nnsa-prefill-backend: flashmla_kv\n";
+    let read = |_: &str| -> Result<String, String> { Ok(yaml.to_string()) };
+    let opts = ParseOptions {
+        sglang: None,
+        read_file: Some(&read),
+    };
+    let p = parse_command_with("sglang serve --config cfg.yaml", &opts);
+    let notes: Vec<(&str, Option<&str>)> = p
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.note.as_deref()))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            ("PARSE010", Some("did you mean attention-backend?")),
+            (
+                "PARSE010",
+                Some(
+                    "nsa-prefill-backend was renamed to dsa-prefill-backend in SGLang 0.5.20 (this launch uses SGLang 0.5.23)"
+                )
+            ),
+        ]
+    );
+    let s = p.diagnostics[1].suggestion.as_ref().unwrap();
+    assert_eq!(s.replacement, "dsa-prefill-backend", "a key of the file");
+    assert_eq!(at(yaml, s.span), "nsa-prefill-backend");
+}

@@ -199,6 +199,7 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
         flags: rule.flags.iter().map(|s| s.to_string()).collect(),
         raised_by_sglang: rule.raised_by_sglang,
         fixes: Vec::new(),
+        note: None,
     }
 }
 

@@ -158,12 +158,15 @@ pub static UNKNOWN_MODEL: RuleInfo = RuleInfo {
     raised_by_sglang: false,
     messages: &[(
         VersionRange::ALL,
-        "Preflight does not know the model {model!r}: pick its architecture (the architectures[0] entry of its config.json).",
+        "Preflight does not know the model {model!r}: give its architecture (the architectures[0] entry of its config.json) or its config.json.",
     )],
     title: "The model is not in Preflight's table of well-known models",
-    explanation: "Preflight finds the architecture of well-known Hugging Face model ids; for other models (local paths, fine-tunes) choose the architecture named in the model's config.json.",
-    trigger: "A model path that is not a known model id, and no architecture given.",
-    solutions: &["Pick the architecture (arch / --arch)."],
+    explanation: "Preflight finds the architecture of well-known Hugging Face model ids; for other models (local paths, fine-tunes) give the architecture named in the model's config.json, or the config.json itself (then the head counts, dims and quantization are the checkpoint's own). This says nothing about SGLang: Preflight cannot judge the launch until it knows the model.",
+    trigger: "A model path that is not a known model id, and no architecture or config.json given.",
+    solutions: &[
+        "Pick the architecture (arch / --arch).",
+        "Give the model's config.json (`preflight check --model-config config.json`, `model_config` in JSONL).",
+    ],
     flags: &["arch"],
     ..RuleInfo::BASE
 };

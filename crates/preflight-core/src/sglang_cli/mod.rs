@@ -78,6 +78,10 @@ pub struct CliOption {
     /// Whether a `--config` YAML file may set it (SGLang refuses the others with
     /// `Unsupported config option '…' with action '…'`).
     pub in_config: bool,
+    /// What a deprecated action names as its replacement (`deprecated.new_flag` of the
+    /// extracted table: `--dsa-prefill-backend`, `--cuda-graph-backend-prefill=breakable`,
+    /// `--attn-dp-size <dp-size>`); empty when there is none.
+    pub new_flag: &'static str,
     /// Releases whose parser has exactly this option.
     pub versions: crate::version::VersionRange,
 }
