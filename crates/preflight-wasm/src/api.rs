@@ -226,6 +226,16 @@ fn check_options(o: &Value) -> Result<preflight_core::check::CheckOptions, Strin
         sglang: text("sglang")?,
         cuda_version: text("cuda_version")?.or(text("cuda")?),
         arch: text("arch")?,
+        model_config: match o.get("model_config") {
+            None | Some(Value::Null) => None,
+            Some(v @ Value::Object(_)) => Some(v.clone()),
+            Some(other) => {
+                return Err(format!(
+                    "check(): model_config must be a config.json object, got {}",
+                    kind(other)
+                ));
+            }
+        },
         fixes: !matches!(o.get("fixes"), Some(Value::Bool(false))),
     })
 }
@@ -359,6 +369,7 @@ pub fn check(input: Value, options: Value) -> Result<Value, String> {
             opts.sglang = over.sglang.or(opts.sglang);
             opts.cuda_version = over.cuda_version.or(opts.cuda_version);
             opts.arch = over.arch.or(opts.arch);
+            opts.model_config = over.model_config.or(opts.model_config);
             opts.fixes = over.fixes && opts.fixes;
             let mut words = Vec::new();
             if let Some(model) = m.get("model").or_else(|| m.get("model_path")) {

@@ -246,6 +246,8 @@ export interface CheckOptions {
   /** CUDA version of the torch build (also cuda_version). */
   cuda?: string;
   arch?: string;
+  /** The model's Hugging Face config.json (parsed): wins over the model path and arch. */
+  model_config?: Record<string, unknown>;
   /** Search for verified fixes (default true). */
   fixes?: boolean;
 }
