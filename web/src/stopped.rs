@@ -44,7 +44,7 @@ pub fn install_hook() {
             .unwrap_or_else(|| "an internal error".to_string());
         let place = info
             .location()
-            .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
             .unwrap_or_default();
         show_stopped(&format!("{what}{place}"));
     }));
@@ -97,7 +97,7 @@ pub fn show_stopped(reason: &str) {
         el(
             "p",
             &format!(
-                "Preflight stopped: an internal error ended the page ({reason}). This is a bug in Preflight, not a verdict on your launch."
+                "Preflight stopped: an internal error ended the page: {reason}. This is a bug in Preflight, not a verdict on your launch."
             ),
         ),
         el(

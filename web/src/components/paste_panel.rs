@@ -89,7 +89,7 @@ pub fn PastePanel(props: &PastePanelProps) -> Html {
         <details class="panel tool" id="paste-panel">
             <summary>
                 <h2>{ "Paste a launch" }</h2>
-                <span class="summary-hint">{ "a command, docker run, sglang serve, a --config YAML or a container's args" }</span>
+                <span class="summary-hint">{ "a command, docker run, a --config YAML or container args" }</span>
             </summary>
             <div class="tool-body">
                 <div class="tool-input">
