@@ -40,14 +40,17 @@ if ((${#missing[@]})); then
   did=1
 fi
 
-# 3. npm devDependencies: playwright-core (e2e) and binaryen (wasm-opt for trunk).
+# 3. npm devDependencies: playwright-core (e2e), axe-core (the e2e accessibility check) and
+#    binaryen (wasm-opt for trunk).
 npm_pid=
 want_pw=$(node -p "require('./package.json').devDependencies['playwright-core']")
 want_bin=$(node -p "require('./package.json').devDependencies['binaryen']")
 have_pw=$(node -p "try{require('./node_modules/playwright-core/package.json').version}catch(e){''}")
 have_bin=$(node -p "try{require('./node_modules/binaryen/package.json').version}catch(e){''}")
-if [ "$have_pw" != "$want_pw" ] || [ "$have_bin" != "$want_bin" ] || [ ! -x node_modules/.bin/wasm-opt ]; then
-  log "npm ci (playwright-core $want_pw, binaryen $want_bin)"
+want_axe=$(node -p "require('./package.json').devDependencies['axe-core']")
+have_axe=$(node -p "try{require('./node_modules/axe-core/package.json').version}catch(e){''}")
+if [ "$have_pw" != "$want_pw" ] || [ "$have_bin" != "$want_bin" ] || [ "$have_axe" != "$want_axe" ] || [ ! -x node_modules/.bin/wasm-opt ]; then
+  log "npm ci (playwright-core $want_pw, binaryen $want_bin, axe-core $want_axe)"
   ( npm ci --no-audit --no-fund --loglevel=error ) &
   npm_pid=$!
   did=1

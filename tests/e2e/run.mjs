@@ -71,6 +71,15 @@ async function codes(page) {
 async function verdict(page) {
   return (await page.locator('.verdict-headline').textContent()).trim();
 }
+// The banner names the core's verdict class (report::VerdictClass::headline).
+const REFUSED = /^SGLang \d+\.\d+\.\d+ would refuse this launch$/;
+const CRASHES = /^SGLang \d+\.\d+\.\d+ would start this launch, then crash at the first forward$/;
+const STARTS = /^SGLang \d+\.\d+\.\d+ would start this launch(, with known risks)?$/;
+const CANNOT_JUDGE = 'Preflight cannot judge this launch';
+/** Waits until the verdict headline matches `re` (a RegExp's source). */
+async function waitVerdict(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('.verdict-headline')?.textContent.trim() ?? ''), re.source);
+}
 /** Waits until the page has the viewport width `w` and has rendered two frames at it. */
 async function laidOut(page, w) {
   await page.waitForFunction((width) => window.innerWidth === width, w);
@@ -103,7 +112,7 @@ await test('DSA001: RTX 5090 + GLM-5 + bf16 + flashinfer_sparse_mla', async (tra
   const page = track(await open(DSA001_URL));
   assert((await messages(page)).includes(DSA001_MSG), `message not shown verbatim; got ${JSON.stringify(await messages(page))}`);
   assert((await codes(page)).includes('DSA001'), `no DSA001 code; got ${await codes(page)}`);
-  assert((await verdict(page)).match(/^\d+ errors?$/), `verdict: ${await verdict(page)}`);
+  assert(REFUSED.test(await verdict(page)), `verdict: ${await verdict(page)}`);
   // The best fix is the core's (web/tests/scenarios.rs checks it natively): FP8 KV cache set,
   // the KV flag removed (GLM DSA on SM12x then defaults to fp8_e4m3), or the prefill flag removed.
   const corrected = (await page.locator('#corrected-command').textContent()).trim();
@@ -149,7 +158,7 @@ await test('DSV4: flashmla_sparse_q8 prefill needs SM90 (flag, env, H100)', asyn
   assert((await page.locator('#env-SGLANG_DSV4_Q8KV8_PREFILL').inputValue()) === '1', 'env field not filled from the URL');
   await page.close();
   page = track(await open('/?gpu=H100&arch=DeepseekV4ForCausalLM&dsv4-prefill-backend=flashmla_sparse_q8'));
-  assert((await verdict(page)) === 'OK', `H100 verdict: ${await verdict(page)}`);
+  assert(STARTS.test(await verdict(page)), `H100 verdict: ${await verdict(page)}`);
   assert(!(await messages(page)).includes(DSV4_MSG), 'H100 still shows the SM90 error');
   await noErrors(page);
 });
@@ -157,7 +166,7 @@ await test('DSV4: flashmla_sparse_q8 prefill needs SM90 (flag, env, H100)', asyn
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
+  await waitVerdict(page, STARTS);
   assert(!(await codes(page)).includes('DSA001'), 'DSA001 still shown');
   await page.waitForFunction(() => location.search.includes('kv-cache-dtype=fp8_e4m3'), null);
   const search = await page.evaluate(() => location.search);
@@ -188,20 +197,20 @@ await test('Apply on a fix removes the error and changes the URL', async (track)
   const before = await page.evaluate(() => location.search);
   await page.locator('.diag[data-code="DSA001"] .fix button.apply').first().click();
   await page.waitForFunction(() => !document.querySelector('.diag[data-code="DSA001"]'), null);
-  assert((await verdict(page)) === 'OK', `verdict after Apply: ${await verdict(page)}`);
+  assert(STARTS.test(await verdict(page)), `verdict after Apply: ${await verdict(page)}`);
   await page.waitForFunction((b) => location.search !== b, before);
   // The URL now reproduces the fixed state.
   const url = await page.evaluate(() => location.pathname + location.search);
   await page.close();
   const again = track(await open(url));
-  assert((await verdict(again)) === 'OK', `reloaded fixed URL is not OK: ${url}`);
+  assert(STARTS.test(await verdict(again)), `reloaded fixed URL does not start: ${url}`);
   await noErrors(again);
 });
 
 await test('Apply on the corrected command gives an OK verdict and FP8 KV', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.locator('.commands .fix-line button.apply').click();
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
+  await waitVerdict(page, STARTS);
   const kv = (await page.locator('.resolved-table tr[data-field="kv_cache_dtype"] td').first().textContent()).trim();
   assert(kv.startsWith('fp8_e4m3'), `resolved KV dtype after the fix: ${kv}`);
   await noErrors(page);
@@ -222,7 +231,8 @@ await test('hostile URL renders diagnostics without exceptions', async (track) =
   const page = track(await open(HOSTILE_URL));
   const c = await codes(page);
   assert(c.includes('INPUT001'), `unknown GPU not reported: ${c}`);
-  assert((await verdict(page)).match(/errors?$/), `verdict: ${await verdict(page)}`);
+  // argparse refuses page-size=abc before the unknown GPU matters (VerdictClass::of)
+  assert(REFUSED.test(await verdict(page)), `verdict: ${await verdict(page)}`);
   assert((await page.locator('script').count()) <= 2, 'a script element was injected');
   assert((await messages(page)).some((m) => m.includes("'<script>'")), 'the raw GPU name is not shown as text');
   assert((await page.locator('#pick-gpu').inputValue()) === '<script>', 'GPU picker does not show the given value');
@@ -232,7 +242,7 @@ await test('hostile URL renders diagnostics without exceptions', async (track) =
 
 await test('empty URL shows the default state (H100 + Llama, OK)', async (track) => {
   const page = track(await open('/'));
-  assert((await verdict(page)) === 'OK', `verdict: ${await verdict(page)}`);
+  assert(STARTS.test(await verdict(page)), `verdict: ${await verdict(page)}`);
   assert((await page.locator('#pick-gpu').inputValue()) === 'H100', 'GPU picker');
   await page.waitForFunction(() => location.search === '?gpu=H100&arch=LlamaForCausalLM', null);
   await page.screenshot({ path: join(ART, 'default-1280.png'), fullPage: true });
@@ -262,6 +272,7 @@ const SEEDS_DIR = new URL('../seeds', import.meta.url).pathname;
 
 /** Pastes `text` into the launch box (on `gpu` when given) and checks it. */
 async function pasteLaunch(page, text, gpu) {
+  if (!(await page.locator('#paste-text').isVisible())) await page.click('#paste-panel > summary');
   if (gpu) await page.selectOption('#paste-gpu', gpu);
   // evaluate + input event: fast for large inputs, and keeps control characters
   await page.evaluate((t) => {
@@ -305,7 +316,7 @@ await test('paste: seed-1 launch on an RTX 5090 shows DSA001, marks the flags, c
   }
   // the corrected launch, pasted back, is OK
   await pasteLaunch(page, fixed);
-  await page.waitForFunction(() => document.querySelector('.verdict-headline')?.textContent.trim() === 'OK', null);
+  await waitVerdict(page, STARTS);
   await page.waitForFunction(() => location.search.includes('model=zai-org/GLM-5'), null);
   // once the builder holds something else, the pasted launch says so instead of rewriting it
   await page.locator('.builder .actions button.secondary').click();
@@ -405,7 +416,7 @@ await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 config
   await page.waitForSelector('.diag[data-code="DSV4001"]');
   assert((await page.locator('#pick-arch').inputValue()) === 'DeepseekV4ForCausalLM', 'not a DeepSeek-V4 configuration');
   assert((await messages(page)).includes(DSV4_MSG), 'DSV4001 message not in the findings');
-  assert((await verdict(page)).match(/errors?$/), `verdict: ${await verdict(page)}`);
+  assert(REFUSED.test(await verdict(page)), `verdict: ${await verdict(page)}`);
   await page.screenshot({ path: join(ART, 'explain-1280.png'), fullPage: true });
   await noErrors(page);
 });
@@ -541,6 +552,209 @@ await test('screenshots: pasted launch, explain, rules and DSA001 at 1280 and 39
   const bad = Object.entries(overflows).filter(([, v]) => v > 0);
   assert(bad.length === 0, `wider than 390 px: ${JSON.stringify(overflows)}`);
   await noErrors(page);
+});
+
+// ---- Reliability and accessibility of the page ----
+
+// trtllm_mla prefill on an RTX PRO 6000 (SM120): SGLang starts, then KERN001 stops it at the
+// first forward (web/tests/scenarios.rs checks the class natively).
+const CRASH_URL = '/?gpu=RTX%20PRO%206000%20Blackwell&arch=DeepseekV3ForCausalLM&attention-backend=trtllm_mla';
+
+await test('verdict: a known kernel crash is named (never a green "starts"), Apply moves focus to the verdict', async (track) => {
+  const page = track(await open(CRASH_URL));
+  assert(CRASHES.test(await verdict(page)), `crash verdict: ${await verdict(page)}`);
+  const banner = page.locator('#verdict');
+  assert((await banner.getAttribute('data-class')) === 'crashes at first forward', `data-class: ${await banner.getAttribute('data-class')}`);
+  const cls = await banner.getAttribute('class');
+  assert(cls.includes('verdict-crashes') && !cls.includes('verdict-starts'), `banner class: ${cls}`);
+  assert((await page.locator('#verdict .verdict-icon').textContent()).trim() !== '', 'no icon beside the colour');
+  assert((await page.locator('#verdict .verdict-detail').textContent()).includes('KERN001'), 'the detail does not name the crash');
+  assert((await codes(page)).includes('KERN001'), `codes: ${await codes(page)}`);
+  await page.screenshot({ path: join(ART, 'verdict-crash-1280.png') });
+  // the live region holds the headline
+  assert((await page.locator('[role="status"][aria-live="polite"] .verdict-headline').count()) === 1, 'headline not in a live region');
+  await page.locator('.commands .fix-line button.apply').click();
+  await waitVerdict(page, STARTS);
+  await page.waitForFunction(() => document.activeElement?.id === 'verdict', null);
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert(outline !== 'none', `the focused verdict has no visible outline (${outline})`);
+  await page.screenshot({ path: join(ART, 'verdict-after-apply-1280.png') });
+  // Apply on a diagnostic's fix does the same
+  await page.goto(BASE + DSA001_URL);
+  await page.locator('.diag[data-code="DSA001"] .fix button.apply').first().click();
+  await waitVerdict(page, STARTS);
+  await page.waitForFunction(() => document.activeElement?.id === 'verdict', null);
+  await noErrors(page);
+});
+
+await test('url: misspelt and repeated keys get a notice with a did-you-mean, not silence', async (track) => {
+  const page = track(await open('/?gpu=H100&gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtpye=bf16&dsa-prefill-backend=flashinfer_sparse_mla'));
+  await page.waitForSelector('#url-notice');
+  const miss = page.locator('#url-notice .ignored[data-key="kv-cache-dtpye"]');
+  assert((await miss.textContent()).includes('Did you mean kv-cache-dtype?'), `misspelt key: ${await miss.textContent()}`);
+  const rep = page.locator('#url-notice .ignored.repeated[data-key="gpu"]');
+  assert((await rep.textContent()).includes('the last value, RTX 5090, is used (H100 is ignored)'), `repeated key: ${await rep.textContent()}`);
+  // ignored, as the notice says: no KV dtype set, so no DSA001 yet
+  assert(!(await codes(page)).includes('DSA001'), 'the misspelt key was used');
+  await page.screenshot({ path: join(ART, 'url-notice-1280.png') });
+  await page.click('#url-notice button.use-suggestion');
+  await page.waitForSelector('.diag[data-code="DSA001"]');
+  await page.waitForFunction(() => location.search.includes('kv-cache-dtype=bf16') && !location.search.includes('dtpye'), null);
+  await page.click('#url-notice-dismiss');
+  await page.waitForSelector('#url-notice', { state: 'detached' });
+  await page.goto(BASE + DSA001_URL);
+  await page.waitForSelector('.verdict-headline');
+  assert((await page.locator('#url-notice').count()) === 0, 'a notice for a clean URL');
+  await noErrors(page);
+});
+
+await test('panic: #/__panic shows "Preflight stopped", keeps the URL state, Reload brings the builder back', async (track) => {
+  const page = track(await open(DSA001_URL));
+  // a change just before the panic (the address follows after 150 ms; the panic keeps it anyway)
+  await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');
+  await page.evaluate(() => { location.hash = '#/__panic'; });
+  await page.waitForSelector('#preflight-stopped');
+  const text = await page.locator('#preflight-stopped').textContent();
+  assert(text.includes('Preflight stopped: ') && text.includes('forced by the test route'), `stopped text: ${text}`);
+  assert((await page.locator('#preflight-stopped[role="alert"]').count()) === 1, 'not an alert');
+  assert((await page.locator('#verdict').count()) === 0, 'the dead builder is still shown');
+  const loc = await page.evaluate(() => ({ search: location.search, hash: location.hash }));
+  assert(loc.search.includes('gpu=RTX%205090') && loc.search.includes('kv-cache-dtype=fp8_e4m3') && loc.search.includes('dsa-prefill-backend=flashinfer_sparse_mla'), `URL state lost: ${loc.search}`);
+  assert(loc.hash === '', `the panic route stays in the address: ${loc.hash}`);
+  assert((await page.evaluate(() => document.activeElement?.id)) === 'preflight-reload', 'Reload is not focused');
+  assert(page.errors.some((e) => e.includes('forced by the test route')), `the panic was not logged: ${page.errors.join(' | ')}`);
+  await page.screenshot({ path: join(ART, 'panic-1280.png') });
+  page.errors = [];
+  await Promise.all([page.waitForEvent('load'), page.click('#preflight-reload')]);
+  await page.waitForSelector('.verdict-headline');
+  await waitVerdict(page, STARTS);
+  assert((await page.locator('#flag-kv-cache-dtype').inputValue()) === 'fp8_e4m3', 'the reloaded builder lost the change');
+  assert((await page.locator('#preflight-stopped').count()) === 0, 'still stopped after Reload');
+  // and it works: a change updates the verdict
+  await page.selectOption('#flag-kv-cache-dtype', 'bf16');
+  await waitVerdict(page, REFUSED);
+  await noErrors(page);
+});
+
+await test('keyboard: Tab reaches a picker with a visible focus on every stop, arrow keys change it, the verdict follows', async (track) => {
+  const page = track(await open(DSA001_URL));
+  assert(REFUSED.test(await verdict(page)), `start verdict: ${await verdict(page)}`);
+  const noFocusRing = [];
+  let found = false;
+  for (let i = 0; i < 400 && !found; i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 1) || cs.boxShadow !== 'none';
+      return { id: el.id, tag: el.tagName, text: (el.textContent || '').trim().slice(0, 30), ring };
+    });
+    if (!f) continue;
+    if (!f.ring) noFocusRing.push(`${f.tag}#${f.id} ${f.text}`);
+    found = f.id === 'flag-kv-cache-dtype';
+  }
+  assert(found, 'Tab never reached the KV cache dtype picker');
+  assert(noFocusRing.length === 0, `focused without a visible focus indicator: ${noFocusRing.join('; ')}`);
+  const options = await page.locator('#flag-kv-cache-dtype option').evaluateAll((os) => os.map((o) => o.value));
+  await page.keyboard.press('Home');
+  for (let i = 0; i < options.length && (await page.locator('#flag-kv-cache-dtype').inputValue()) !== 'fp8_e4m3'; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  assert((await page.locator('#flag-kv-cache-dtype').inputValue()) === 'fp8_e4m3', `keyboard did not reach fp8_e4m3 in ${options}`);
+  await waitVerdict(page, STARTS);
+  assert((await page.locator('[role="status"] .verdict-headline').textContent()).includes('would start'), 'the live region did not follow');
+  await page.waitForFunction(() => location.search.includes('kv-cache-dtype=fp8_e4m3'), null);
+  await page.screenshot({ path: join(ART, 'keyboard-1280.png') });
+  // the rest of the page: every further Tab stop shows its focus too
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      return { id: el.id, tag: el.tagName, text: (el.textContent || '').trim().slice(0, 30), ring: (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 1) || cs.boxShadow !== 'none' };
+    });
+    if (!f) break;
+    if (!f.ring) noFocusRing.push(`${f.tag}#${f.id} ${f.text}`);
+  }
+  assert(noFocusRing.length === 0, `focused without a visible focus indicator: ${noFocusRing.join('; ')}`);
+  await noErrors(page);
+});
+
+await test('fold: at 1280×800 the verdict and the builder are above the fold', async (track) => {
+  const page = track(await open(DSA001_URL));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await laidOut(page, 1280);
+  const box = async (sel) => page.locator(sel).first().boundingBox();
+  const v = await box('#verdict');
+  const gpu = await box('#pick-gpu');
+  const kv = await box('#flag-kv-cache-dtype');
+  const finding = await box('.diag[data-code="DSA001"] pre.message');
+  await page.screenshot({ path: join(ART, 'fold-dsa001-1280x800.png') });
+  assert(v && v.y + v.height <= 800, `verdict below the fold: ${JSON.stringify(v)}`);
+  assert(gpu && gpu.y + gpu.height <= 800, `GPU picker below the fold: ${JSON.stringify(gpu)}`);
+  assert(kv && kv.y + kv.height <= 800, `KV cache picker below the fold: ${JSON.stringify(kv)}`);
+  assert(finding && finding.y + finding.height <= 800, `the first finding below the fold: ${JSON.stringify(finding)}`);
+  await page.goto(BASE + '/');
+  await page.waitForSelector('.verdict-headline');
+  await laidOut(page, 1280);
+  await page.screenshot({ path: join(ART, 'fold-default-1280x800.png') });
+  const g2 = await box('#pick-gpu');
+  assert(g2 && g2.y + g2.height <= 800, `default page: GPU picker below the fold: ${JSON.stringify(g2)}`);
+  await noErrors(page);
+});
+
+await test('a11y: axe-core finds no serious or critical violation (builder, error verdict, rules, rule page, embeds; light and dark)', async (track) => {
+  const axePath = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
+  assert(existsSync(axePath), `axe-core is missing (npm ci): ${axePath}`);
+  assert(process.env.HOSTS_URL, 'HOSTS_URL not set: the embedding page is part of this test');
+  const axeSource = readFileSync(axePath, 'utf8');
+  // the docs hosts run under a strict CSP, which would block the injected script
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  ctx.setDefaultTimeout(60000);
+  const pages = [
+    ['builder', BASE + '/', '.verdict-headline'],
+    ['builder-error', BASE + DSA001_URL, '.diag[data-code="DSA001"]'],
+    ['builder-crash', BASE + CRASH_URL, '.diag[data-code="KERN001"]'],
+    ['url-notice', BASE + '/?gpu=H100&kv-cache-dtpye=bf16&gpu=B200', '#url-notice'],
+    ['rule', BASE + '/#/rules/DSA001', '.rule-page[data-code="DSA001"]'],
+    ['rules', BASE + '/#/rules', '#rule-list'],
+    ['embed-iframe', BASE + '/index.html?embed=1&gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtype=bf16&dsa-prefill-backend=flashinfer_sparse_mla', 'sglang-preflight .diag[data-code="DSA001"]'],
+    // the host page's own content is the fixture (deliberately hostile styles): only the
+    // elements are Preflight's
+    ['embed-element', process.env.HOSTS_URL + '/plain/docs/index.html', '#seed .diag[data-code="DSA001"]', 'sglang-preflight'],
+  ];
+  const found = [];
+  try {
+    for (const scheme of ['light', 'dark']) {
+      const page = track(await ctx.newPage());
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, url, ready, scope] of pages) {
+        await page.goto(url);
+        await page.locator(ready).first().waitFor();
+        const isDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+        assert(isDark === (scheme === 'dark'), `${name}: colour scheme not emulated`);
+        await page.addScriptTag({ content: axeSource });
+        const violations = await page.evaluate(async (sel) => {
+          const r = await window.axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'] });
+          return r.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' >> ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}`).join(' | ')}`);
+        }, scope || null);
+        for (const v of violations) found.push(`${scheme} ${name}: ${v}`);
+        if (name === 'builder-error' || name === 'embed-element') await page.screenshot({ path: join(ART, `a11y-${name}-${scheme}.png`) });
+      }
+      assert(page.errors.length === 0, `errors: ${page.errors.join(' | ')}`);
+      await page.close();
+    }
+  } finally {
+    await ctx.close();
+  }
+  console.log(`     axe-core ${JSON.parse(readFileSync(new URL('../../node_modules/axe-core/package.json', import.meta.url), 'utf8')).version}: ${pages.length} pages × 2 themes, ${found.length} serious/critical`);
+  assert(found.length === 0, `axe violations:\n${found.join('\n')}`);
 });
 
 // The embedding tests, in this browser: the element and the iframe in four docs hosts.

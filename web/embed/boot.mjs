@@ -35,6 +35,11 @@ if (params.get('embed') === '1') {
     el.addEventListener('preflight-change', post);
   }
 } else {
+  // After a panic the wasm is dead: its "Preflight stopped" page (web/src/stopped.rs) gets
+  // its Reload from here. The address already holds the last configuration.
+  document.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('#preflight-reload')) location.reload();
+  });
   const css = document.createElement('link');
   css.rel = 'stylesheet';
   css.href = new URL('style.css', import.meta.url).href;

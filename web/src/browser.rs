@@ -135,3 +135,22 @@ pub fn scroll_into_view(id: &str) {
     opts.set_behavior(web_sys::ScrollBehavior::Smooth);
     el.scroll_into_view_with_scroll_into_view_options(&opts);
 }
+
+/// Moves the keyboard focus to the element with this id (it needs `tabindex`; the verdict
+/// banner has `tabindex="-1"`). Used after Apply: the button pressed may be gone after the
+/// new render, and the verdict is what changed.
+pub fn focus_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// Focuses the verdict banner (after a fix is applied).
+pub fn focus_verdict() {
+    focus_id(crate::components::verdict::VERDICT_ID);
+}

@@ -5,7 +5,8 @@
 //! [`route`] (hash routing: builder, `#/rules`, `#/rules/CODE`, pure), [`options`] (picker
 //! models derived from the core's tables, pure), [`paste`] (a pasted launch: configuration,
 //! marks, corrections, pure), [`catalog`] (the rule list and its filters, pure), [`browser`]
-//! (location, history, clipboard), [`components`] (one component per file).
+//! (location, history, clipboard), [`stopped`] (the page after a panic), [`components`] (one
+//! component per file).
 
 #![warn(missing_docs)]
 
@@ -16,14 +17,16 @@ pub mod options;
 pub mod paste;
 pub mod route;
 pub mod state;
+pub mod stopped;
 pub mod url;
 
 /// Id of the element the app mounts into when the host page provides one (else `<body>`).
 pub const MOUNT_ID: &str = "preflight";
 
-/// Starts the app: installs the panic hook (panics go to `console.error`) and mounts.
+/// Starts the app: installs the panic hook (panics go to `console.error` and replace the
+/// page with "Preflight stopped", see [`stopped`]) and mounts.
 pub fn run() {
-    console_error_panic_hook::set_once();
+    stopped::install_hook();
     let root = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(MOUNT_ID));

@@ -1,5 +1,6 @@
 //! Hash routing (pure): `#/rules` (the rule list, with its filters after a `?`),
-//! `#/rules/CODE` (one rule), anything else the builder. The builder's own state lives in the
+//! `#/rules/CODE` (one rule), `#/__panic` (the hidden test route of [`crate::stopped`]),
+//! anything else the builder. The builder's own state lives in the
 //! query string, which the hash never touches, so going to a rule page and back keeps it.
 
 use crate::url::{decode, encode};
@@ -49,6 +50,10 @@ pub enum Route {
     Rules(RuleFilter),
     /// One rule (or parser code) page.
     Rule(String),
+    /// `#/__panic`: a hidden test route whose page panics, so that the e2e tests can check
+    /// what a panic does (crate::stopped). Nothing links to it; typing it stops the page,
+    /// and Reload brings the builder back with the same configuration.
+    Panic,
 }
 
 impl Route {
@@ -76,6 +81,7 @@ impl Route {
                 }
                 Route::Rules(f)
             }
+            (Some("__panic"), None, None) => Route::Panic,
             (Some("rules"), Some(code), None) if !code.is_empty() => {
                 let code = decode(code);
                 let code: String = code
@@ -107,6 +113,7 @@ impl Route {
                 }
             }
             Route::Rule(code) => format!("#/rules/{code}"),
+            Route::Panic => "#/__panic".into(),
         }
     }
 }
@@ -147,5 +154,8 @@ mod tests {
         assert_eq!(Route::parse(&r.hash()), r);
         assert_eq!(rule_href("DSA001"), "#/rules/DSA001");
         assert_eq!(Route::parse("#/nope/x/y"), Route::Builder);
+        assert_eq!(Route::parse("#/__panic"), Route::Panic);
+        assert_eq!(Route::parse(&Route::Panic.hash()), Route::Panic);
+        assert_eq!(Route::parse("#/__panic/x"), Route::Builder);
     }
 }

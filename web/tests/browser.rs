@@ -53,7 +53,10 @@ fn text_of(root: &Element, selector: &str) -> String {
 async fn renders_the_default_state_and_reacts_to_a_picker() {
     let root = mount().await;
     // The test page has no query: the default H100 + Llama state, which is valid.
-    assert_eq!(text_of(&root, ".verdict-headline"), "OK");
+    assert_eq!(
+        text_of(&root, ".verdict-headline"),
+        "SGLang 0.5.23 would start this launch"
+    );
     assert!(
         text_of(&root, "#launch-command").contains("--model-path meta-llama/Llama-3.1-8B-Instruct")
     );
@@ -74,7 +77,10 @@ async fn renders_the_default_state_and_reacts_to_a_picker() {
         r.query_selector("#pick-cc").ok().flatten().is_some()
     })
     .await;
-    assert_eq!(text_of(&root, ".verdict-headline"), "OK");
+    assert_eq!(
+        text_of(&root, ".verdict-headline"),
+        "SGLang 0.5.23 would start this launch"
+    );
     let cc: HtmlInputElement = root
         .query_selector("#pick-cc")
         .unwrap()
@@ -95,7 +101,10 @@ async fn renders_the_default_state_and_reacts_to_a_picker() {
             .is_some()
     })
     .await;
-    assert_eq!(text_of(&root, ".verdict-headline"), "1 error");
+    assert_eq!(
+        text_of(&root, ".verdict-headline"),
+        "Preflight cannot judge this launch"
+    );
     assert!(
         root.query_selector(r#".diag[data-code="INPUT002"]"#)
             .unwrap()

@@ -93,3 +93,63 @@ fn picker_change_and_hostile_url() {
             .any(|d| d.severity == Severity::Error)
     );
 }
+
+/// The verdict classes the e2e tests expect in the banner (`tests/e2e/run.mjs`).
+#[test]
+fn verdict_classes_of_the_e2e_scenarios() {
+    use preflight_core::VerdictClass;
+    // trtllm_mla prefill on an RTX PRO 6000 (SM120): SGLang starts, the first forward fails
+    // (KERN001): the banner must say so, never a green "starts".
+    let crash = report(
+        "?gpu=RTX%20PRO%206000%20Blackwell&arch=DeepseekV3ForCausalLM&attention-backend=trtllm_mla",
+    );
+    assert_eq!(
+        crash.class,
+        VerdictClass::Crashes,
+        "{:?}",
+        crash.diagnostics
+    );
+    assert_eq!(
+        crash.first_error().map(|d| d.code.as_str()),
+        Some("KERN001")
+    );
+    assert_eq!(
+        crash.class.headline(&crash.sglang),
+        "SGLang 0.5.23 would start this launch, then crash at the first forward"
+    );
+    let fixed = validate(&crash.corrected.as_ref().expect("a fix").config);
+    assert!(
+        matches!(
+            fixed.class,
+            VerdictClass::Starts | VerdictClass::StartsWithRisks
+        ),
+        "{:?}",
+        fixed.diagnostics
+    );
+    assert_eq!(report(DSA001_URL).class, VerdictClass::Refused);
+    assert_eq!(report("").class, VerdictClass::Starts);
+    assert_eq!(
+        report("?gpu=%3Cscript%3E&arch=x&page-size=abc&kv-cache-dtype=%22").class,
+        VerdictClass::Refused
+    );
+    assert_eq!(
+        report("?gpu=Nope%209000&arch=LlamaForCausalLM").class,
+        VerdictClass::CannotJudge
+    );
+}
+
+/// The misspelt key of the e2e test gets its did-you-mean.
+#[test]
+fn misspelt_url_key_of_the_e2e_test() {
+    let ig = preflight_web::url::ignored_keys(
+        "?gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtpye=bf16&dsa-prefill-backend=flashinfer_sparse_mla&gpu=RTX%205090",
+    );
+    let msgs: Vec<String> = ig.iter().map(|i| i.message()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "`gpu` is given more than once; the last value (`RTX 5090`) is used, `RTX 5090` is ignored.",
+            "`kv-cache-dtpye` is not a Preflight URL key (ignored); did you mean `kv-cache-dtype`?",
+        ]
+    );
+}

@@ -106,6 +106,158 @@ pub fn attribute_pairs<'a>(
         .collect()
 }
 
+/// Named keys of the URL state besides the flags (`sglang`, `gpu`, `cc`, `cuda`, `arch`,
+/// `model`).
+pub const NAMED_KEYS: &[&str] = &["sglang", "gpu", "cc", "cuda", "arch", "model"];
+
+/// Why a pair of the URL (or an attribute) did not count, as [`ignored_pairs`] reports it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum IgnoredKind {
+    /// Not a key of the URL state; `suggestion` is the closest known key
+    /// ([`crate::suggest::closest`]), or `arg.NAME` for an SGLang flag Preflight does not
+    /// model (those travel as `arg.NAME`).
+    Unknown {
+        /// The key meant, when one is close.
+        suggestion: Option<String>,
+    },
+    /// The same setting was given again later (`kv-cache-dtype` and `kv_cache_dtype` are one
+    /// setting); the last value is the one used.
+    Repeated {
+        /// The value that is used (the last one given).
+        used: String,
+    },
+}
+
+/// One pair of the URL that did not become part of the state (or was overridden).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct IgnoredKey {
+    /// The key as given (decoded, trimmed).
+    pub key: String,
+    /// Its value as given (decoded, trimmed, cut to 512 characters).
+    pub value: String,
+    /// Why it was ignored.
+    #[serde(flatten)]
+    pub kind: IgnoredKind,
+}
+
+impl IgnoredKey {
+    /// The notice in words, e.g. `` `kv-cache-dtpye` is not a Preflight URL key (ignored); did
+    /// you mean `kv-cache-dtype`? ``.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            IgnoredKind::Unknown {
+                suggestion: Some(s),
+            } => {
+                format!(
+                    "`{}` is not a Preflight URL key (ignored); did you mean `{s}`?",
+                    self.key
+                )
+            }
+            IgnoredKind::Unknown { suggestion: None } => {
+                format!("`{}` is not a Preflight URL key (ignored).", self.key)
+            }
+            IgnoredKind::Repeated { used } => format!(
+                "`{}` is given more than once; the last value (`{used}`) is used, `{}` is ignored.",
+                self.key, self.value
+            ),
+        }
+    }
+}
+
+/// Query keys that are no configuration and no mistake: web analytics tags added by links.
+fn is_tracking_key(key: &str) -> bool {
+    key.starts_with("utm_") || matches!(key, "fbclid" | "gclid" | "msclkid")
+}
+
+/// The URL keys that [`from_query`] ignores (unknown, misspelt) or that a later pair
+/// overrides (repeated), in order, with a did-you-mean for the unknown ones: the page shows
+/// them instead of dropping them silently. Empty keys and analytics tags (`utm_*`, `fbclid`,
+/// `gclid`, `msclkid`) are not reported.
+pub fn ignored_keys(query: &str) -> Vec<IgnoredKey> {
+    let pairs = query_pairs(query);
+    ignored_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// [`ignored_keys`] over decoded pairs (the element's [`attribute_pairs`], say).
+pub fn ignored_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<IgnoredKey> {
+    let pairs: Vec<(String, String)> = pairs
+        .into_iter()
+        .map(|(k, v)| {
+            let v: String = v.trim().chars().take(MAX_VALUE_CHARS).collect();
+            (k.trim().to_string(), v.trim_end().to_string())
+        })
+        .collect();
+    let mut out = Vec::new();
+    // the setting each recognised pair writes, to find repeats
+    let settings: Vec<Option<String>> = pairs
+        .iter()
+        .map(|(k, v)| {
+            let mut scratch = LaunchConfig::default();
+            apply_pair(&mut scratch, k, v).then(|| setting_of(k))
+        })
+        .collect();
+    for (i, (key, value)) in pairs.iter().enumerate() {
+        if key.is_empty() || is_tracking_key(key) {
+            continue;
+        }
+        match &settings[i] {
+            None => out.push(IgnoredKey {
+                key: key.clone(),
+                value: value.clone(),
+                kind: IgnoredKind::Unknown {
+                    suggestion: suggest_key(key),
+                },
+            }),
+            Some(s) => {
+                let last = (i + 1..pairs.len())
+                    .rev()
+                    .find(|&j| settings[j].as_ref() == Some(s));
+                if let Some(j) = last {
+                    out.push(IgnoredKey {
+                        key: key.clone(),
+                        value: value.clone(),
+                        kind: IgnoredKind::Repeated {
+                            used: pairs[j].1.clone(),
+                        },
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The setting a recognised key writes: flags by their `ServerArgs` name (whatever the
+/// spelling or the `arg.` prefix), the other keys as they are.
+fn setting_of(key: &str) -> String {
+    let bare = key.strip_prefix("arg.").unwrap_or(key);
+    match find_flag(bare) {
+        Some(f) if !NAMED_KEYS.contains(&key) => f.name.to_string(),
+        _ => key.to_string(),
+    }
+}
+
+/// The key meant by an unknown one: the closest named key or flag (URL spelling), else
+/// `arg.NAME` when it names an SGLang option Preflight does not model.
+fn suggest_key(key: &str) -> Option<String> {
+    let bare = key.trim_start_matches('-');
+    let dashed = bare.replace('_', "-");
+    let flag_keys: Vec<String> = FLAGS.iter().map(|f| f.url_key()).collect();
+    let candidates = NAMED_KEYS
+        .iter()
+        .copied()
+        .chain(flag_keys.iter().map(String::as_str));
+    if let Some(c) = crate::suggest::closest(&dashed, candidates) {
+        return Some(c.to_string());
+    }
+    let v = crate::SglangVersion::LATEST;
+    let name = bare.replace('-', "_");
+    let opt = sglang_cli::find_dest(&name, v)
+        .or_else(|| sglang_cli::find_exact(&format!("--{dashed}"), v))?;
+    is_field_name(opt.dest).then(|| format!("arg.{}", opt.dest))
+}
+
 /// Applies one `key=value`; returns whether the key was recognised.
 fn apply_pair(cfg: &mut LaunchConfig, key: &str, value: &str) -> bool {
     let some = (!value.is_empty()).then(|| value.to_string());
@@ -498,6 +650,77 @@ mod tests {
         }
         let long = format!("?model={}", "a".repeat(5000));
         assert_eq!(from_query(&long).model_path.map(|m| m.len()), Some(512));
+    }
+
+    #[test]
+    fn ignored_keys_are_reported_with_a_did_you_mean() {
+        let ig = ignored_keys("?gpu=H100&kv-cache-dtpye=bf16&utm_source=x&arch=LlamaForCausalLM");
+        assert_eq!(
+            ig,
+            vec![IgnoredKey {
+                key: "kv-cache-dtpye".into(),
+                value: "bf16".into(),
+                kind: IgnoredKind::Unknown {
+                    suggestion: Some("kv-cache-dtype".into())
+                },
+            }]
+        );
+        assert_eq!(
+            ig[0].message(),
+            "`kv-cache-dtpye` is not a Preflight URL key (ignored); did you mean `kv-cache-dtype`?"
+        );
+        // the dashed form given with dashes, a misspelt named key, a flag Preflight does not model
+        let ig = ignored_keys("?--kv-cache-dtype=bf16&gpuu=H100&mem-fraction-static=0.8&zzz=1");
+        let s: Vec<Option<String>> = ig
+            .iter()
+            .map(|i| match &i.kind {
+                IgnoredKind::Unknown { suggestion } => suggestion.clone(),
+                k => panic!("{k:?}"),
+            })
+            .collect();
+        assert_eq!(
+            s,
+            vec![
+                Some("kv-cache-dtype".into()),
+                Some("gpu".into()),
+                Some("arg.mem_fraction_static".into()),
+                None
+            ]
+        );
+        // recognised keys only: nothing to report
+        assert!(ignored_keys("?gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtype=bf16&env.X=1&arg.trust_remote_code=true").is_empty());
+        assert!(ignored_keys("").is_empty());
+    }
+
+    #[test]
+    fn repeated_keys_are_reported_with_the_value_used() {
+        let q = "?kv-cache-dtype=bf16&gpu=H100&kv_cache_dtype=fp8_e4m3";
+        let ig = ignored_keys(q);
+        assert_eq!(
+            ig,
+            vec![IgnoredKey {
+                key: "kv-cache-dtype".into(),
+                value: "bf16".into(),
+                kind: IgnoredKind::Repeated {
+                    used: "fp8_e4m3".into()
+                },
+            }]
+        );
+        assert_eq!(
+            from_query(q).arg("kv_cache_dtype").as_deref(),
+            Some("fp8_e4m3")
+        );
+        assert!(
+            ig[0]
+                .message()
+                .contains("the last value (`fp8_e4m3`) is used")
+        );
+        // three times: the first two are reported; gpu and cc are different settings
+        let ig = ignored_keys("?gpu=A&gpu=B&gpu=C&cc=9.0");
+        assert_eq!(
+            ig.iter().map(|i| i.value.as_str()).collect::<Vec<_>>(),
+            ["A", "B"]
+        );
     }
 
     #[test]

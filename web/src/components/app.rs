@@ -18,13 +18,14 @@ use super::export_panel::ExportPanel;
 use super::paste_panel::PastePanel;
 use super::resolved::ResolvedPanel;
 use super::rules_page::{RulePage, RulesPage};
+use super::url_notice::UrlNotice;
 use super::verdict::VerdictBanner;
 use crate::browser::{
     location_hash, location_search, on_hash_change, replace_query, scroll_to_top, set_title,
 };
 use crate::route::Route;
 use crate::state::ConfigState;
-use crate::url::{from_query, to_query};
+use crate::url::{from_query, ignored_keys, to_query};
 
 /// Delay before the URL follows a change (typing stays smooth, and browsers limit
 /// `history.replaceState` calls).
@@ -34,12 +35,15 @@ const URL_DELAY_MS: u32 = 150;
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| ConfigState::new(from_query(&location_search())));
+    // the keys of the opening address that did not count (before the URL is rewritten)
+    let ignored = use_memo((), |_| ignored_keys(&location_search()));
     let report = use_memo(state.cfg.clone(), |cfg: &LaunchConfig| {
         preflight_core::validate(cfg)
     });
     let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     use_effect_with(state.cfg.clone(), move |cfg| {
         let query = to_query(cfg);
+        crate::stopped::remember_query(&query);
         let timeout = Timeout::new(URL_DELAY_MS, move || replace_query(&query));
         // Replacing the handle cancels the previous, not yet fired, update.
         *pending.borrow_mut() = Some(timeout);
@@ -58,6 +62,7 @@ pub fn App() -> Html {
             Route::Builder => None,
             Route::Rules(_) => Some("Rules".to_string()),
             Route::Rule(code) => Some(code.clone()),
+            Route::Panic => None,
         };
         use_effect_with(kind, |kind| match kind {
             Some(k) => {
@@ -77,6 +82,7 @@ pub fn App() -> Html {
         Route::Builder => Html::default(),
         Route::Rules(f) => html! { <RulesPage filter={f.clone()} /> },
         Route::Rule(code) => html! { <RulePage code={AttrValue::from(code.clone())} /> },
+        Route::Panic => html! { <ForcedPanic /> },
     };
     html! {
         <ContextProvider<Dispatch> context={dispatch}>
@@ -93,8 +99,9 @@ pub fn App() -> Html {
                         <p class="tagline">{ "Pick a GPU, a model and flags, or paste your own launch: see the errors SGLang would raise, why, and verified fixes. Runs entirely in your browser." }</p>
                     }
                 </header>
-                <div class="page-builder" hidden={!on_builder}>
+                <main class="page-builder" id="builder-page" hidden={!on_builder}>
                     <VerdictBanner report={report.clone()} />
+                    <UrlNotice ignored={(*ignored).clone()} cfg={state.cfg.clone()} />
                     <div class="tools">
                         <PastePanel cfg={state.cfg.clone()} report={report.clone()} />
                         <ExplainPanel />
@@ -108,7 +115,7 @@ pub fn App() -> Html {
                             <ResolvedPanel report={report.clone()} cfg={state.cfg.clone()} />
                         </div>
                     </div>
-                </div>
+                </main>
                 { page }
                 <footer class="foot">
                     { format!("Checks transcribed from SGLang {versions}. The builder's state is in the URL: share it to share the configuration.") }
@@ -116,4 +123,11 @@ pub fn App() -> Html {
             </div>
         </ContextProvider<Dispatch>>
     }
+}
+
+/// The page of the hidden test route `#/__panic`: it panics while rendering, as a bug in a
+/// component would (see [`crate::stopped`]).
+#[component]
+fn ForcedPanic() -> Html {
+    panic!("forced by the test route #/__panic")
 }

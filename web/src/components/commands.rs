@@ -34,7 +34,15 @@ pub fn Commands(props: &CommandsProps) -> Html {
                         }
                         { " " }
                         <button type="button" class="apply"
-                            onclick={ { let cfg = fix.config.clone(); actions.reform(move |_: MouseEvent| Action::Load(cfg.clone())) } }>
+                            aria-label={format!("Apply fix: {}", fix.title)}
+                            onclick={ {
+                                let cfg = fix.config.clone();
+                                let actions = actions.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    actions.emit(Action::Load(cfg.clone()));
+                                    crate::browser::focus_verdict();
+                                })
+                            } }>
                             { "Apply" }
                         </button>
                     </p>

@@ -20,7 +20,10 @@ pub fn FixItem(props: &FixItemProps) -> Html {
     let fix = &props.fix;
     let onclick = {
         let cfg = fix.config.clone();
-        actions.reform(move |_: MouseEvent| Action::Load(cfg.clone()))
+        Callback::from(move |_: MouseEvent| {
+            actions.emit(Action::Load(cfg.clone()));
+            crate::browser::focus_verdict();
+        })
     };
     html! {
         <li class="fix">

@@ -17,6 +17,7 @@ pub mod resolved;
 pub mod rules_page;
 pub mod select_field;
 pub mod text_field;
+pub mod url_notice;
 pub mod verdict;
 
 use yew::prelude::*;

@@ -30,7 +30,8 @@ pub struct PastePanelProps {
     pub report: Rc<Report>,
 }
 
-/// The panel (a `<details>`, open by default).
+/// The panel (a `<details>`, closed until opened: at 1280×800 the verdict and the builder
+/// stay above the fold).
 #[component]
 pub fn PastePanel(props: &PastePanelProps) -> Html {
     let actions = use_actions();
@@ -85,10 +86,10 @@ pub fn PastePanel(props: &PastePanelProps) -> Html {
         .map(|s| html! { <PasteResult session={s.clone()} cfg={cfg.clone()} report={props.report.clone()} recheck={check.clone()} /> });
 
     html! {
-        <details class="panel tool" id="paste-panel" open={true}>
+        <details class="panel tool" id="paste-panel">
             <summary>
                 <h2>{ "Paste a launch" }</h2>
-                <span class="summary-hint">{ "a command, docker run, sglang serve, a --config YAML or a container's args" }</span>
+                <span class="summary-hint">{ "a command, docker run, a --config YAML or container args" }</span>
             </summary>
             <div class="tool-body">
                 <div class="tool-input">

@@ -1,9 +1,15 @@
-//! The verdict banner: OK, or the number of errors and the one SGLang raises first.
+//! The verdict banner: the core's verdict class in plain words ([`VerdictClass::headline`]:
+//! refused / crashes at the first forward / starts with risks / starts / cannot judge), with
+//! an icon and a class name beside the colour (colour is never the only signal), and the
+//! first error that decides it.
 
 use std::rc::Rc;
 
-use preflight_core::{Report, Severity, Verdict};
+use preflight_core::{Report, Severity, Stage, VerdictClass};
 use yew::prelude::*;
+
+/// Id of the banner (focused after Apply, see [`crate::browser::focus_verdict`]).
+pub const VERDICT_ID: &str = "verdict";
 
 /// Props of [`VerdictBanner`].
 #[derive(Properties, PartialEq)]
@@ -12,10 +18,20 @@ pub struct VerdictBannerProps {
     pub report: Rc<Report>,
 }
 
-/// The banner at the top of the page (a live region: screen readers hear each change).
-#[component]
-pub fn VerdictBanner(props: &VerdictBannerProps) -> Html {
-    let r = &props.report;
+/// The class's CSS/test key and its icon (the text carries the meaning; the icon is hidden
+/// from screen readers).
+pub fn class_key(class: VerdictClass) -> (&'static str, &'static str) {
+    match class {
+        VerdictClass::Refused => ("refused", "✕"),
+        VerdictClass::Crashes => ("crashes", "✕"),
+        VerdictClass::StartsWithRisks => ("risks", "!"),
+        VerdictClass::Starts => ("starts", "✓"),
+        VerdictClass::CannotJudge => ("unknown", "?"),
+    }
+}
+
+/// The line under the headline: where, how many findings, and the first error.
+pub fn verdict_detail(r: &Report) -> String {
     let count = |s: Severity| r.diagnostics.iter().filter(|d| d.severity == s).count();
     let (errors, warnings, infos) = (
         count(Severity::Error),
@@ -24,51 +40,49 @@ pub fn VerdictBanner(props: &VerdictBannerProps) -> Html {
     );
     let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     let target = match (&r.hardware, &r.arch) {
-        (Some(h), Some(a)) => format!(" on {} with {a}", h.name),
-        (Some(h), None) => format!(" on {}", h.name),
+        (Some(h), Some(a)) => format!("On {} with {a}: ", h.name),
+        (Some(h), None) => format!("On {}: ", h.name),
         _ => String::new(),
     };
-    let (class, headline, detail) = match r.verdict {
-        Verdict::Ok => (
-            "ok",
-            "OK".to_string(),
-            format!(
-                "SGLang {} would start{target}. {}, {}.",
-                r.sglang,
-                plural(warnings, "warning"),
-                plural(infos, "rewrite")
-            ),
+    match r.first_error() {
+        None => format!(
+            "{target}{}, {}.",
+            plural(warnings, "warning"),
+            plural(infos, "rewrite")
         ),
-        Verdict::Error => {
-            let first = r
-                .first_error()
-                .map(|d| {
-                    let who = if d.raised_by_sglang {
-                        "SGLang stops with"
-                    } else {
-                        "Preflight cannot evaluate:"
-                    };
-                    format!(
-                        "{who} {} {} ({}).",
-                        d.exception.as_deref().unwrap_or(""),
-                        d.code,
-                        d.stage.label()
-                    )
-                    .replace("  ", " ")
-                })
-                .unwrap_or_default();
-            (
-                "error",
-                plural(errors, "error"),
-                format!("SGLang {}{target}. {first}", r.sglang),
+        Some(d) => {
+            let who = match d.stage {
+                Stage::Input => "Preflight cannot evaluate it:",
+                Stage::Kernel => "the first forward fails with",
+                _ => "SGLang stops with",
+            };
+            let first = format!(
+                "{who} {} {} ({}).",
+                d.exception.as_deref().unwrap_or(""),
+                d.code,
+                d.stage.label()
             )
+            .replace("  ", " ");
+            format!("{target}{}; {first}", plural(errors, "error"))
         }
-    };
+    }
+}
+
+/// The banner at the top of the builder. Its headline is a polite live region (screen
+/// readers hear each new verdict); the banner itself takes focus after Apply.
+#[component]
+pub fn VerdictBanner(props: &VerdictBannerProps) -> Html {
+    let r = &props.report;
+    let (key, icon) = class_key(r.class);
     html! {
-        <div class={classes!("verdict", format!("verdict-{class}"))} role="status" aria-live="polite" id="verdict">
-            <strong class="verdict-headline">{ headline }</strong>
-            <span class="verdict-detail">{ detail }</span>
+        <section class={classes!("verdict", format!("verdict-{key}"))} id={VERDICT_ID}
+            data-class={r.class.label()} tabindex="-1" aria-labelledby="verdict-headline">
+            <p class="verdict-line" role="status" aria-live="polite" aria-atomic="true">
+                <span class="verdict-icon" aria-hidden="true">{ icon }</span>
+                <strong class="verdict-headline" id="verdict-headline">{ r.class.headline(&r.sglang) }</strong>
+            </p>
+            <span class="verdict-detail">{ verdict_detail(r) }</span>
             <a class="jump" href="#findings">{ "Findings ↓" }</a>
-        </div>
+        </section>
     }
 }
