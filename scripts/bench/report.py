@@ -22,7 +22,7 @@ def load(name):
 
 def crit(bench_id):
     """Criterion's median estimate (ns) of a benchmark, or None."""
-    p = ROOT / "target" / "criterion" / bench_id / "new" / "estimates.json"
+    p = ROOT / "target" / "criterion" / bench_id.replace("/", "_") / "new" / "estimates.json"
     if not p.exists():
         return None
     return json.loads(p.read_text())["median"]["point_estimate"]
@@ -93,6 +93,9 @@ def main():
     for c in cases:
         row(f"one evaluation, native, `{c}` (criterion median)", "5 µs", us(crit(f"evaluate/{c}")),
             verdict(crit(f"evaluate/{c}"), 5000), "native", "`cargo bench … validate`")
+    for c in cases:
+        row(f"`validate` (evaluation + fix search), native, `{c}` (criterion median)", "—", us(crit(f"validate/{c}")),
+            "(reported)", "native", "`cargo bench … validate`")
     if native:
         s = native["evaluate_summary"]
         row(f"one evaluation, native, median over the {s['n']} golden cases (p95 {us(s['p95_ns'])})", "5 µs",
