@@ -2,9 +2,9 @@
 //! in BENCHMARKS.md by `bash scripts/bench.sh`, never asserted in tests.
 //!
 //! * Criterion (`cargo bench -p preflight-core --bench validate`): `evaluate` (one resolution
-//!   + construction pass) and `validate` (with the verified-fix search) on representative
+//!   and construction pass) and `validate` (with the verified-fix search) on representative
 //!   configurations, and the attention matrix of one architecture (every GPU × every
-//!   backend). Criterion writes its estimates to `target/criterion/<group>/<case>/new/`.
+//!   backend). Criterion writes its estimates to `target/criterion/<group>_<case>/new/`.
 //! * Distributions over the golden cases (`tests/golden/oracle-0.5.23*.jsonl`, each with the
 //!   oracle's `config.json` as `tests/golden.rs` uses it), only when `PREFLIGHT_BENCH_OUT` names
 //!   a file: the time of one `evaluate` per case (median of 5 runs after a warm-up run) and of
