@@ -34,6 +34,20 @@ test('validate: bad input throws an Error, never crashes the module', () => {
   assert.equal(api.validate({ gpu: 'H100', arch: 'LlamaForCausalLM' }).verdict, 'ok');
 });
 
+test('evaluate (no fix search) and matrix', () => {
+  const r = api.evaluate({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
+                           dsa_prefill_backend: 'flashinfer_sparse_mla' });
+  assert.equal(r.diagnostics.find((d) => d.severity === 'error').code, 'DSA001');
+  assert.equal(r.corrected, null);
+  assert.throws(() => api.evaluate([1]), /expects a LaunchConfig object/);
+  const m = api.matrix({ arch: 'DeepseekV3ForCausalLM' });
+  assert.equal(m.kind, 'attention');
+  assert.equal(m.rows.length, api.gpus().length);
+  assert.ok(m.cells.every((row) => row.length === m.columns.length));
+  assert.equal(api.matrix({ gpu: 'H200', arch: 'DeepseekV32ForCausalLM' }, 'dsa').kind, 'dsa');
+  assert.throws(() => api.matrix({}, 'x'), /not "x"/);
+});
+
 test('parseCommand, correctCommand', () => {
   const p = api.parseCommand(SEED1);
   assert.equal(p.config.arch, 'GlmMoeDsaForCausalLM');

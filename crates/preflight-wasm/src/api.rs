@@ -2,6 +2,7 @@
 //! that it is tested natively; `lib.rs` only converts to and from `JsValue`.
 
 use preflight_core::explain::{self, Match, Reproduction};
+use preflight_core::matrix::{self, Matrix, MatrixKind};
 use preflight_core::parse::{self, ParseOptions, Parsed, Rewrite};
 use preflight_core::report::Change;
 use preflight_core::{LaunchConfig, Report};
@@ -20,6 +21,43 @@ pub fn validate(config: Value) -> Result<Report, String> {
         ));
     }
     Ok(preflight_core::validate(&self::config(config)?))
+}
+
+/// Evaluates a LaunchConfig given as JSON: the report of [`validate`] without the
+/// verified-fix search (`corrected` is null, no diagnostic carries fixes).
+///
+/// # Errors
+/// A message when the value is not an object or a key has the wrong type.
+pub fn evaluate(config: Value) -> Result<Report, String> {
+    if !config.is_object() {
+        return Err(format!(
+            "evaluate() expects a LaunchConfig object, got {}",
+            kind(&config)
+        ));
+    }
+    Ok(preflight_core::evaluate(&self::config(config)?))
+}
+
+/// The engine-computed matrix of `preflight matrix` (core `matrix`): for `kind`
+/// `"attention"` (the default) every catalogue GPU × every `--attention-backend` of the
+/// release (`config`'s `gpu` and attention flags are replaced cell by cell); for `"dsa"` /
+/// `"dsv4"` the sparse prefill × decode backends on `config`'s GPU. Every cell is
+/// `evaluate` of its configuration.
+///
+/// # Errors
+/// A message when `config` is not a LaunchConfig object or `kind` is not one of the three.
+pub fn matrix(config: Value, kind: Option<&str>) -> Result<Matrix, String> {
+    let base = self::config(config)?;
+    Ok(match kind.unwrap_or("attention") {
+        "attention" => matrix::attention(&base, None),
+        "dsa" => matrix::sparse(&base, MatrixKind::Dsa),
+        "dsv4" => matrix::sparse(&base, MatrixKind::Dsv4),
+        other => {
+            return Err(format!(
+                "matrix() kind is \"attention\", \"dsa\" or \"dsv4\", not {other:?}"
+            ));
+        }
+    })
 }
 
 /// A LaunchConfig from JSON.
@@ -461,6 +499,33 @@ mod tests {
                 .contains("invalid LaunchConfig")
         );
         assert!(validate(json!(null)).is_err());
+    }
+
+    #[test]
+    fn evaluate_and_matrix() {
+        let seed = json!({"gpu": "RTX 5090", "arch": "GlmMoeDsaForCausalLM",
+            "kv_cache_dtype": "bf16", "dsa_prefill_backend": "flashinfer_sparse_mla"});
+        let r = evaluate(seed.clone()).unwrap();
+        assert_eq!(r.first_error().unwrap().code, "DSA001");
+        assert!(r.corrected.is_none());
+        assert!(validate(seed).unwrap().corrected.is_some());
+        assert!(evaluate(json!([1])).unwrap_err().contains("an array"));
+        let m = matrix(json!({"arch": "DeepseekV3ForCausalLM"}), None).unwrap();
+        assert_eq!(m.kind, MatrixKind::Attention);
+        assert_eq!(m.rows.len(), preflight_core::domains::gpu::GPUS.len());
+        assert!(m.cells.iter().all(|r| r.len() == m.columns.len()));
+        let d = matrix(
+            json!({"gpu": "H200", "arch": "DeepseekV32ForCausalLM"}),
+            Some("dsa"),
+        )
+        .unwrap();
+        assert_eq!(d.kind, MatrixKind::Dsa);
+        assert!(
+            matrix(json!({}), Some("x"))
+                .unwrap_err()
+                .contains("not \"x\"")
+        );
+        assert!(matrix(json!(3), None).is_err());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Preflight's JavaScript API (wasm-bindgen).
 //!
 //! ```js
-//! import init, { check, validate, explain, parseCommand, correctCommand, rules, domains }
+//! import init, { check, validate, evaluate, explain, matrix, parseCommand, correctCommand,
+//!                rules, domains }
 //!   from './pkg/preflight_wasm.js';
 //! await init();
 //! const c = check({ flags: ['--kv-cache-dtype', 'bf16'], env: [], model: 'zai-org/GLM-5',
@@ -285,6 +286,27 @@ export interface Domains {
   /** --attention-backend choices per modelled release. */
   attention_backends: Record<string, string[]>;
 }
+export interface MatrixCell {
+  class: VerdictClass;
+  /** SGLang starts but runs another value than the column's (a silent rewrite). */
+  rewritten: boolean;
+  /** The rule of the first error or risk. */
+  code: string | null;
+  message: string | null;
+  /** What SGLang runs for the column's field. */
+  runs: string | null;
+  config: LaunchConfig;
+}
+export interface Matrix {
+  kind: "attention" | "dsa" | "dsv4";
+  rows: string[];
+  columns: string[];
+  /** cells[row][column] */
+  cells: MatrixCell[][];
+  /** Per row: the flags left to SGLang. */
+  default: MatrixCell[];
+  sglang: string;
+}
 export interface Arch {
   name: string;
   /** The family's label. */
@@ -357,6 +379,36 @@ pub fn validate(
 ) -> Result<JsValue, JsError> {
     let report = api::validate(from_js(config)?).map_err(|e| JsError::new(&e))?;
     to_js(&report)
+}
+
+/// Evaluates a configuration: the report of `validate` without the verified-fix search
+/// (`corrected` is null; faster when only the verdict is needed).
+///
+/// # Errors
+/// Throws when `config` is not an object or a key has the wrong type (e.g. `gpu: 5`).
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn evaluate(
+    #[wasm_bindgen(unchecked_param_type = "LaunchConfig")] config: JsValue,
+) -> Result<JsValue, JsError> {
+    let report = api::evaluate(from_js(config)?).map_err(|e| JsError::new(&e))?;
+    to_js(&report)
+}
+
+/// The matrix of `preflight matrix`: `kind` `"attention"` (default: every catalogue GPU ×
+/// every attention backend of the release, for `config`'s model), `"dsa"` or `"dsv4"` (the
+/// sparse prefill × decode backends on `config`'s GPU). Every cell is `evaluate` of its
+/// configuration.
+///
+/// # Errors
+/// Throws when `config` is not a LaunchConfig object or `kind` is unknown.
+#[wasm_bindgen(unchecked_return_type = "Matrix")]
+pub fn matrix(
+    #[wasm_bindgen(unchecked_param_type = "LaunchConfig")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"attention\" | \"dsa\" | \"dsv4\" | undefined")]
+    kind: Option<String>,
+) -> Result<JsValue, JsError> {
+    let m = api::matrix(from_js(config)?, kind.as_deref()).map_err(|e| JsError::new(&e))?;
+    to_js(&m)
 }
 
 /// Parses a pasted launch command (`python -m sglang.launch_server …`, `sglang serve …`,
