@@ -386,14 +386,15 @@ pub fn handle_eplb_and_dispatch(ctx: &Ctx, st: &mut State) -> Step {
             Some(if rank_invariant { "dynamic" } else { "static" }.into());
         step(st, "ep_dispatch_algorithm", "_handle_eplb_and_dispatch");
     }
-    if let Some(alg) = st.cur.ep_dispatch_algorithm.clone() {
-        if rank_invariant && matches!(alg.as_str(), "static" | "lp") {
-            return Err(st.raise(
-                ctx,
-                &pr::EP_DISPATCH_RANK_INVARIANT,
-                &[("cfg.ep_dispatch_algorithm", PyVal::s(alg))],
-            ));
-        }
+    if let Some(alg) = st.cur.ep_dispatch_algorithm.clone()
+        && rank_invariant
+        && matches!(alg.as_str(), "static" | "lp")
+    {
+        return Err(st.raise(
+            ctx,
+            &pr::EP_DISPATCH_RANK_INVARIANT,
+            &[("cfg.ep_dispatch_algorithm", PyVal::s(alg))],
+        ));
     }
     if st.cur.enable_eplb && st.cur.ep_join_mode.as_deref() != Some("scale") && st.cur.ep_size <= 1
     {
