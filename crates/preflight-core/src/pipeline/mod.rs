@@ -25,6 +25,7 @@ mod kernel;
 mod kv;
 mod linear;
 mod model;
+mod parallel;
 mod spec;
 
 /// What a step may read: the inputs, already checked and looked up.
@@ -206,7 +207,10 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
 /// Runs resolution (in `run_resolution_pipeline` order), then construction, then the known
 /// kernel failures, each only when the previous one finished without an exception.
 pub fn run(ctx: &Ctx, st: &mut State) {
-    if resolve(ctx, st).is_ok() && construction::construct(ctx, st).is_ok() {
+    if resolve(ctx, st).is_ok()
+        && parallel::validate_parallel_at_publish(ctx, st).is_ok()
+        && construction::construct(ctx, st).is_ok()
+    {
         kernel::known_kernel_failures(ctx, st);
     }
     finish(ctx, st);
@@ -214,7 +218,11 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 
 /// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
+    parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
+    parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
+    parallel::handle_decode_context_parallelism(ctx, st)?; // :171
+    parallel::handle_dwdp(ctx, st)?; // :189
     model::handle_model_specific_adjustments(ctx, st)?; // :225
     det::handle_deterministic_inference(ctx, st)?; // :240
     kv::handle_nvfp4_prefill_kv_dequant_dtype(ctx, st)?; // :241
@@ -225,7 +233,11 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
+    parallel::handle_data_parallelism(ctx, st)?; // :274
+    parallel::handle_context_parallelism(ctx, st)?; // :278
     model::moe_quant_constraints(ctx, st)?; // :294
+    parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
+    parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
     spec::handle_speculative_decoding(ctx, st) // :306
 }
 
@@ -251,6 +263,16 @@ fn finish(ctx: &Ctx, st: &mut State) {
         "dsa_decode_backend",
         "dsv4_prefill_backend",
         "dsv4_attn_backend",
+        "tp_size",
+        "pp_size",
+        "dp_size",
+        "enable_dp_attention",
+        "attn_dp_size",
+        "attn_cp_size",
+        "moe_dp_size",
+        "ep_size",
+        "dcp_size",
+        "dcp_comm_backend",
     ] {
         if !st.origin.contains_key(f) {
             let o = if ctx.given(f) {

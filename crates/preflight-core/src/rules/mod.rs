@@ -18,6 +18,7 @@ pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
+pub mod parallel;
 pub mod spec;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
@@ -235,7 +236,7 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
@@ -248,6 +249,7 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(kv::RULES);
     v.extend_from_slice(linear::RULES);
     v.extend_from_slice(model::RULES);
+    v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
     v.sort_by_key(|r| r.code);

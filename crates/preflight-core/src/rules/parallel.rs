@@ -1,0 +1,1185 @@
+//! Parallelism (`arg_groups/parallel_hook.py`): tensor, data, attention-DP, context, MoE-DP,
+//! expert and decode-context parallelism, DWDP, EPLB dispatch. The logic is in
+//! `pipeline/parallel.rs`, at SGLang's positions in `run_resolution_pipeline`.
+
+use super::{RuleInfo, Unmodelled};
+use crate::report::Severity;
+use crate::version::{SglangVersion, VersionRange};
+
+const HOOK: &str = "python/sglang/srt/arg_groups/parallel_hook.py";
+
+/// --dcp-size must be at least 1
+pub static DCP_SIZE: RuleInfo = RuleInfo {
+    code: "PAR001",
+    name: "dcp-size-positive",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "Decode context parallel size (--dcp-size / --decode-context-parallel-size) must be >= 1, but got dcp_size={cfg.dcp_size}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 131),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 128),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 196),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 238),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 244),
+    ],
+    title: "--dcp-size must be at least 1",
+    explanation: "The decode context-parallel width splits each request's KV cache across ranks during decode; it counts ranks, so it must be 1 (off) or more.",
+    trigger: "--dcp-size (--decode-context-parallel-size) below 1.",
+    solutions: &[
+        "Remove --dcp-size (1 = off), or give a width that divides the attention TP size.",
+    ],
+    flags: &["dcp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":0}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Decode context parallelism cannot be combined with prefill context parallelism
+pub static DCP_PREFILL_CP: RuleInfo = RuleInfo {
+    code: "PAR002",
+    name: "dcp-with-prefill-cp",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "--dcp-size > 1 does not support --enable-prefill-cp.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 244),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 250),
+    ],
+    title: "Decode context parallelism cannot be combined with prefill context parallelism",
+    explanation: "From 0.5.22 SGLang refuses --dcp-size > 1 together with --enable-prefill-cp: the two context-parallel schemes shard the KV cache differently.",
+    trigger: "--dcp-size > 1 and --enable-prefill-cp.",
+    solutions: &["Drop --enable-prefill-cp, or set --dcp-size 1."],
+    flags: &["dcp_size", "enable_prefill_cp"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --dcp-comm-backend a2a / fi_a2a needs --dcp-size > 1
+pub static DCP_BACKEND_NEEDS_DCP: RuleInfo = RuleInfo {
+    code: "PAR003",
+    name: "dcp-comm-backend-needs-dcp",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "--dcp-comm-backend {cfg.dcp_comm_backend} only affects the decode context-parallel attention reduction and therefore requires --dcp-size / --decode-context-parallel-size > 1, but got dcp_size={cfg.dcp_size}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 137),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 134),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 202),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 246),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 252),
+    ],
+    title: "--dcp-comm-backend a2a / fi_a2a needs --dcp-size > 1",
+    explanation: "The all-to-all communication backends only replace the reduction of decode context-parallel attention; without DCP there is nothing for them to do, and SGLang refuses the flag.",
+    trigger: "--dcp-comm-backend a2a or fi_a2a with --dcp-size 1 (the default) or less.",
+    solutions: &["Remove --dcp-comm-backend, or set --dcp-size > 1."],
+    flags: &["dcp_comm_backend", "dcp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_comm_backend":"a2a"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --dcp-comm-backend fi_a2a needs an NVIDIA GPU
+pub static DCP_FI_A2A_CUDA: RuleInfo = RuleInfo {
+    code: "PAR004",
+    name: "dcp-fi-a2a-needs-cuda",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "--dcp-comm-backend fi_a2a delegates the exchange to FlashInfer's MNNVL All-to-All kernel, which requires an NVIDIA CUDA platform with SM90+ and MNNVL fabric memory (e.g. GB200 NVL72). The authoritative fabric probe runs at model-runner init; use 'a2a' or 'ag_rs' on clusters without MNNVL.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "--dcp-comm-backend fi_a2a delegates the exchange to FlashInfer's MNNVL All-to-All kernel, which requires Blackwell and a DCP group within one MNNVL domain. Use 'a2a' or 'ag_rs' elsewhere, or leave the flag unset to resolve it.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 144),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 141),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 209),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 253),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 259),
+    ],
+    title: "--dcp-comm-backend fi_a2a needs an NVIDIA GPU",
+    explanation: "fi_a2a runs FlashInfer's MNNVL all-to-all kernel, which exists only on NVIDIA CUDA (Blackwell with an MNNVL fabric in practice); on ROCm SGLang refuses it.",
+    trigger: "--dcp-comm-backend fi_a2a on a non-CUDA platform (AMD).",
+    solutions: &["Use --dcp-comm-backend a2a or ag_rs, or leave it unset."],
+    flags: &["dcp_comm_backend", "gpu"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"fi_a2a"}"#,
+        r#"{"gpu":"MI300X","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"a2a"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --dcp-replicate-q-proj needs --dcp-size > 1
+pub static DCP_REPLICATE_NEEDS_DCP: RuleInfo = RuleInfo {
+    code: "PAR005",
+    name: "dcp-replicate-q-proj-needs-dcp",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "--dcp-replicate-q-proj requires --dcp-size > 1.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 153),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 149),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 217),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 261),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 267),
+    ],
+    title: "--dcp-replicate-q-proj needs --dcp-size > 1",
+    explanation: "Replicating the Q projection only removes the head-dim all-gather of decode context parallelism; without DCP SGLang refuses the flag.",
+    trigger: "--dcp-replicate-q-proj with --dcp-size 1 or less.",
+    solutions: &["Remove --dcp-replicate-q-proj, or set --dcp-size > 1 with an a2a backend."],
+    flags: &["dcp_replicate_q_proj", "dcp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_replicate_q_proj":true}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --dcp-replicate-q-proj needs the a2a or fi_a2a DCP backend
+pub static DCP_REPLICATE_BACKEND: RuleInfo = RuleInfo {
+    code: "PAR006",
+    name: "dcp-replicate-q-proj-backend",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "--dcp-replicate-q-proj only applies to the a2a/fi_a2a DCP communication backend (it removes the head-dim Q all-gather); got --dcp-comm-backend={cfg.dcp_comm_backend}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 155),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 151),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 219),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 263),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 269),
+    ],
+    title: "--dcp-replicate-q-proj needs the a2a or fi_a2a DCP backend",
+    explanation: "The replicated Q projection removes the head-dim Q all-gather that only the all-to-all DCP backends perform; with ag_rs SGLang refuses it.",
+    trigger: "--dcp-replicate-q-proj with --dcp-size > 1 and a DCP communication backend other than a2a/fi_a2a (explicit or resolved).",
+    solutions: &["Set --dcp-comm-backend a2a, or remove --dcp-replicate-q-proj."],
+    flags: &["dcp_replicate_q_proj", "dcp_comm_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"ag_rs","dcp_replicate_q_proj":true}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"a2a","dcp_replicate_q_proj":true}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --dwdp-size must equal --tp-size
+pub static DWDP_TP: RuleInfo = RuleInfo {
+    code: "PAR008",
+    name: "dwdp-size-equals-tp",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "dwdp_size ({cfg.dwdp_size}) must equal tp_size ({cfg.tp_size})",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 250),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 274),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 342),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 418),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 441),
+    ],
+    title: "--dwdp-size must equal --tp-size",
+    explanation: "Distributed-weight data parallelism partitions the experts over every rank of the TP group, so its width is the TP size.",
+    trigger: "--dwdp-size > 1 different from --tp-size.",
+    solutions: &["Set --dwdp-size to the TP size, or remove it."],
+    flags: &["dwdp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dwdp_size":4}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP needs --disaggregation-mode null or prefill
+pub static DWDP_DISAGG: RuleInfo = RuleInfo {
+    code: "PAR009",
+    name: "dwdp-disaggregation-mode",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "DWDP requires --disaggregation-mode null or prefill",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 253),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 277),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 345),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 421),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 444),
+    ],
+    title: "DWDP needs --disaggregation-mode null or prefill",
+    explanation: "DWDP re-fetches remote expert weights per step, which a decode-only node cannot afford; SGLang allows it only on colocated or prefill nodes.",
+    trigger: "--dwdp-size > 1 with --disaggregation-mode decode.",
+    solutions: &["Use DWDP on the prefill nodes only."],
+    flags: &["dwdp_size", "disaggregation_mode"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"disaggregation_mode":"decode"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"disaggregation_mode":"prefill"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP cannot be combined with EPLB
+pub static DWDP_EPLB: RuleInfo = RuleInfo {
+    code: "PAR010",
+    name: "dwdp-eplb",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "EPLB dynamic migration conflicts with static DWDP partitioning",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 257),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 281),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 349),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 425),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 448),
+    ],
+    title: "DWDP cannot be combined with EPLB",
+    explanation: "DWDP partitions the experts statically; EPLB's dynamic expert migration would move them.",
+    trigger: "--dwdp-size > 1 with --enable-eplb.",
+    solutions: &["Drop --enable-eplb or --dwdp-size."],
+    flags: &["dwdp_size", "enable_eplb"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"enable_eplb":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP does not support speculative decoding
+pub static DWDP_SPEC: RuleInfo = RuleInfo {
+    code: "PAR011",
+    name: "dwdp-speculative",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "DWDP does not support speculative decoding (MTP/draft workers)",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 260),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 284),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 352),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 428),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 451),
+    ],
+    title: "DWDP does not support speculative decoding",
+    explanation: "DWDP has no support for MTP or draft workers.",
+    trigger: "--dwdp-size > 1 with --speculative-algorithm.",
+    solutions: &["Drop --speculative-algorithm or --dwdp-size."],
+    flags: &["dwdp_size", "speculative_algorithm"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"speculative_algorithm":"NGRAM"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP needs --pp-size 1
+pub static DWDP_PP: RuleInfo = RuleInfo {
+    code: "PAR012",
+    name: "dwdp-pipeline-parallel",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(VersionRange::ALL, "DWDP requires pp_size == 1")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 263),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 287),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 355),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 431),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 454),
+    ],
+    title: "DWDP needs --pp-size 1",
+    explanation: "DWDP is not implemented for pipeline parallelism.",
+    trigger: "--dwdp-size > 1 with --pp-size > 1.",
+    solutions: &["Set --pp-size 1, or drop --dwdp-size."],
+    flags: &["dwdp_size", "pp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"pp_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP cannot be combined with two-batch overlap
+pub static DWDP_TBO: RuleInfo = RuleInfo {
+    code: "PAR013",
+    name: "dwdp-two-batch-overlap",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "DWDP's prefetch event protocol does not support two-batch overlap",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 264),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 288),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 356),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 432),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 455),
+    ],
+    title: "DWDP cannot be combined with two-batch overlap",
+    explanation: "DWDP's weight-prefetch events do not support two-batch overlap.",
+    trigger: "--dwdp-size > 1 with --enable-two-batch-overlap.",
+    solutions: &["Drop --enable-two-batch-overlap or --dwdp-size."],
+    flags: &["dwdp_size", "enable_two_batch_overlap"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"enable_two_batch_overlap":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --attn-dp-size must be positive
+pub static ATTN_DP_POSITIVE: RuleInfo = RuleInfo {
+    code: "PAR014",
+    name: "attn-dp-size-positive",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "--attn-dp-size must be positive (got {cfg.attn_dp_size}).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 280),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 286),
+    ],
+    title: "--attn-dp-size must be positive",
+    explanation: "--attn-dp-size counts attention data-parallel groups (0.5.22+); 1 means none.",
+    trigger: "--attn-dp-size below 1.",
+    solutions: &["Remove --attn-dp-size, or give a divisor of --tp-size."],
+    flags: &["attn_dp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":0}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Data-parallel replicas cannot be combined with attention DP
+pub static DP_WITH_ATTN_DP: RuleInfo = RuleInfo {
+    code: "PAR015",
+    name: "dp-replicas-with-attn-dp",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "--dp-size {cfg.dp_size} with --attn-dp-size {cfg.attn_dp_size}: data-parallel replicas combined with attention data parallelism are not supported.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 282),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 288),
+    ],
+    title: "Data-parallel replicas cannot be combined with attention DP",
+    explanation: "From 0.5.22 --dp-size counts whole replicas and --attn-dp-size the attention-DP groups inside one TP group; SGLang runs one or the other, not both.",
+    trigger: "--attn-dp-size > 1 (or the deprecated --enable-dp-attention next to --attn-dp-size) with --dp-size > 1.",
+    solutions: &["Drop --dp-size, or drop --attn-dp-size."],
+    flags: &["dp_size", "attn_dp_size", "enable_dp_attention"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2,"dp_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The TP size must be divisible by the attention-DP size
+pub static DP_ATTN_TP_DIVISIBLE: RuleInfo = RuleInfo {
+    code: "PAR016",
+    name: "dp-attention-tp-divisible",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 197),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 193),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 261),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 314),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 326),
+    ],
+    title: "The TP size must be divisible by the attention-DP size",
+    explanation: "With DP attention each attention-DP group takes an equal slice of the TP group (attention TP = tp_size / dp), so the TP size must be a multiple of the DP size (--dp-size with --enable-dp-attention; --attn-dp-size from 0.5.22). SGLang's assert has no message.",
+    trigger: "DP attention on and --tp-size not a multiple of the attention-DP size.",
+    solutions: &["Choose a DP size that divides --tp-size."],
+    flags: &["dp_size", "attn_dp_size", "enable_dp_attention", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":3,"enable_dp_attention":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":4,"enable_dp_attention":true}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --enable-prefill-cp needs --cp-strategy
+pub static CP_STRATEGY: RuleInfo = RuleInfo {
+    code: "PAR017",
+    name: "prefill-cp-strategy-required",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "--cp-strategy must be set when --enable-prefill-cp is enabled.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 67),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 73),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 101),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 146),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 152),
+    ],
+    title: "--enable-prefill-cp needs --cp-strategy",
+    explanation: "Prefill context parallelism splits each prompt across ranks either as zigzag or interleave; SGLang has no default.",
+    trigger: "--enable-prefill-cp without --cp-strategy.",
+    solutions: &["Add --cp-strategy zigzag or --cp-strategy interleave."],
+    flags: &["cp_strategy", "enable_prefill_cp"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_cp":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The two legacy prefill-CP switches are mutually exclusive
+pub static LEGACY_CP_EXCLUSIVE: RuleInfo = RuleInfo {
+    code: "PAR018",
+    name: "legacy-prefill-cp-exclusive",
+    exception: Some("ValueError"),
+    versions: VersionRange::only(SglangVersion::V0_5_19),
+    messages: &[(
+        VersionRange::only(SglangVersion::V0_5_19),
+        "--enable-prefill-context-parallel and --enable-nsa-prefill-context-parallel are mutually exclusive. Use --enable-nsa-prefill-context-parallel for DeepSeek V3.2 (NSA) models and --enable-prefill-context-parallel for MLA-based models (DeepSeek V3/R1, Kimi K2.5) or MHA/GQA-based models.",
+    )],
+    sources: &[(VersionRange::only(SglangVersion::V0_5_19), HOOK, 72)],
+    title: "The two legacy prefill-CP switches are mutually exclusive",
+    explanation: "0.5.19 still accepted the legacy --enable-prefill-context-parallel (MLA / MHA models) and --enable-nsa-prefill-context-parallel (DeepSeek V3.2) switches, but not both at once.",
+    trigger: "Both legacy prefill context-parallel switches on (0.5.19).",
+    solutions: &["Keep the one for the model, or use --enable-prefill-cp with --cp-strategy."],
+    flags: &[
+        "enable_prefill_context_parallel",
+        "enable_dsa_prefill_context_parallel",
+    ],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_context_parallel":true,"enable_dsa_prefill_context_parallel":true}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"LlamaForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The TP size must be divisible by --attn-cp-size
+pub static CP_TP_DIVISIBLE: RuleInfo = RuleInfo {
+    code: "PAR019",
+    name: "attn-cp-tp-divisible",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "tp_size must be divisible by attn_cp_size",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 84),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 80),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 108),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 153),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 159),
+    ],
+    title: "The TP size must be divisible by --attn-cp-size",
+    explanation: "With attention context parallelism the TP size is the world size of the attention group; it is split into attn_cp_size context-parallel slices, so it must be a multiple of it.",
+    trigger: "--attn-cp-size > 1 not dividing --tp-size.",
+    solutions: &["Choose an --attn-cp-size that divides --tp-size."],
+    flags: &["attn_cp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"attn_cp_size":3}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"attn_cp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The TP size must be divisible by DP size × --attn-cp-size
+pub static CP_DP_TP_DIVISIBLE: RuleInfo = RuleInfo {
+    code: "PAR020",
+    name: "attn-cp-dp-tp-divisible",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "tp_size must be divisible by dp_size * attn_cp_size",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "tp_size must be divisible by attn_dp_size * attn_cp_size",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 87),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 83),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 111),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 156),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 162),
+    ],
+    title: "The TP size must be divisible by DP size × --attn-cp-size",
+    explanation: "The TP group is laid out as (attention DP, attention CP, attention TP); the TP size must be a multiple of the attention-DP width times the CP width (0.5.19–0.5.21: dp_size, 0.5.22+: attn_dp_size).",
+    trigger: "--attn-cp-size > 1 and --tp-size not a multiple of dp × attn_cp_size.",
+    solutions: &["Lower --attn-cp-size or the DP size so that their product divides --tp-size."],
+    flags: &["attn_cp_size", "dp_size", "attn_dp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":4,"dp_size":2,"enable_dp_attention":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Aiter all-reduce fusion is not supported with attention context parallelism
+pub static CP_AITER_FUSION: RuleInfo = RuleInfo {
+    code: "PAR021",
+    name: "attn-cp-aiter-allreduce-fusion",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "Aiter allreduce fusion is not supported with context parallelism",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 91),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 87),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 115),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 160),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 166),
+    ],
+    title: "Aiter all-reduce fusion is not supported with attention context parallelism",
+    explanation: "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --attn-cp-size > 1.",
+    trigger: "--enable-aiter-allreduce-fusion with --attn-cp-size > 1.",
+    solutions: &["Drop --enable-aiter-allreduce-fusion."],
+    flags: &["enable_aiter_allreduce_fusion", "attn_cp_size"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2,"enable_aiter_allreduce_fusion":true}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The TP size must be divisible by --moe-dp-size
+pub static MOE_DP_TP_DIVISIBLE: RuleInfo = RuleInfo {
+    code: "PAR022",
+    name: "moe-dp-tp-divisible",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "tp_size must be divisible by moe_dp_size",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 97),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 93),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 121),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 166),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 172),
+    ],
+    title: "The TP size must be divisible by --moe-dp-size",
+    explanation: "MoE data parallelism splits the TP group into moe_dp_size MoE replicas, so the TP size must be a multiple of it.",
+    trigger: "--moe-dp-size > 1 not dividing --tp-size.",
+    solutions: &["Choose a --moe-dp-size that divides --tp-size."],
+    flags: &["moe_dp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":3}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --ep-size × --moe-dp-size must not exceed the TP size
+pub static MOE_DP_EP_LE: RuleInfo = RuleInfo {
+    code: "PAR023",
+    name: "moe-dp-ep-at-most-tp",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "ep_size * moe_dp_size must be less than or equal to tp_size",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 100),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 96),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 124),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 169),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 175),
+    ],
+    title: "--ep-size × --moe-dp-size must not exceed the TP size",
+    explanation: "Each MoE replica holds an EP group, and all replicas share the TP group's ranks.",
+    trigger: "--moe-dp-size > 1 and ep_size × moe_dp_size > tp_size.",
+    solutions: &["Lower --ep-size to tp_size / moe_dp_size."],
+    flags: &["ep_size", "moe_dp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"ep_size":8}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// MoE data parallelism does not support pipeline parallelism
+pub static MOE_DP_PP: RuleInfo = RuleInfo {
+    code: "PAR024",
+    name: "moe-dp-pipeline-parallel",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "PP is not supported with context parallelism",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 103),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 99),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 127),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 172),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 178),
+    ],
+    title: "MoE data parallelism does not support pipeline parallelism",
+    explanation: "SGLang refuses --moe-dp-size > 1 with --pp-size > 1 (its message says context parallelism: MoE DP is the MoE side of it).",
+    trigger: "--moe-dp-size > 1 with --pp-size > 1.",
+    solutions: &["Set --pp-size 1, or drop --moe-dp-size."],
+    flags: &["moe_dp_size", "pp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"pp_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"pp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// With EP, --ep-size × --moe-dp-size must equal the TP size
+pub static MOE_DP_EP_EQ: RuleInfo = RuleInfo {
+    code: "PAR025",
+    name: "moe-dp-ep-equals-tp",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "ep_size * moe_dp_size must be equal to tp_size",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 106),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 102),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 130),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 175),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 181),
+    ],
+    title: "With EP, --ep-size × --moe-dp-size must equal the TP size",
+    explanation: "When experts are parallelised (EP > 1) inside each MoE replica, the replicas' EP groups must tile the TP group exactly.",
+    trigger: "--moe-dp-size > 1, --ep-size > 1 and ep_size × moe_dp_size < tp_size.",
+    solutions: &["Set --ep-size to tp_size / moe_dp_size, or to 1."],
+    flags: &["ep_size", "moe_dp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"ep_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Aiter all-reduce fusion is not supported with MoE data parallelism
+pub static MOE_DP_AITER_FUSION: RuleInfo = RuleInfo {
+    code: "PAR026",
+    name: "moe-dp-aiter-allreduce-fusion",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "Aiter allreduce fusion is not supported with context parallelism",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 110),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 106),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 134),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 179),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 185),
+    ],
+    title: "Aiter all-reduce fusion is not supported with MoE data parallelism",
+    explanation: "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --moe-dp-size > 1.",
+    trigger: "--enable-aiter-allreduce-fusion with --moe-dp-size > 1.",
+    solutions: &["Drop --enable-aiter-allreduce-fusion."],
+    flags: &["enable_aiter_allreduce_fusion", "moe_dp_size"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"enable_aiter_allreduce_fusion":true}"#,
+        r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"attn_cp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --moe-dp-size must equal --attn-cp-size (or be 1)
+pub static CP_MOE_DP_MISMATCH: RuleInfo = RuleInfo {
+    code: "PAR027",
+    name: "attn-cp-moe-dp-mismatch",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "attn_cp_size != moe_dp_size is only supported when moe_dp_size == 1",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 115),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 111),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 139),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 184),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 190),
+    ],
+    title: "--moe-dp-size must equal --attn-cp-size (or be 1)",
+    explanation: "MoE data parallelism mirrors attention context parallelism: the MoE replicas are the CP slices. SGLang allows moe_dp_size == attn_cp_size, or moe_dp_size 1 with any CP width.",
+    trigger: "--moe-dp-size > 1 different from --attn-cp-size.",
+    solutions: &["Set --moe-dp-size to --attn-cp-size, or to 1."],
+    flags: &["moe_dp_size", "attn_cp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"attn_cp_size":2}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --shared-experts-tp-size must divide the attention TP size
+pub static SHARED_EXPERTS_TP_DIVISOR: RuleInfo = RuleInfo {
+    code: "PAR028",
+    name: "shared-experts-tp-divisor",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--shared-experts-tp-size ({size}) must be a positive divisor of attention TP size ({attn_tp_size}).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 168),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 210),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 216),
+    ],
+    title: "--shared-experts-tp-size must divide the attention TP size",
+    explanation: "The shared experts are sharded over a sub-group of the attention TP group (attention TP = tp_size / attn_dp / attn_cp), so their TP width must be a positive divisor of it.",
+    trigger: "--shared-experts-tp-size below 1 or not dividing the attention TP size (0.5.21+).",
+    solutions: &["Choose a divisor of the attention TP size, or remove the flag."],
+    flags: &["shared_experts_tp_size", "tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"shared_experts_tp_size":3}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --shared-experts-tp-size is only supported for Kimi-K3
+pub static SHARED_EXPERTS_TP_KIMI: RuleInfo = RuleInfo {
+    code: "PAR029",
+    name: "shared-experts-tp-kimi-k3-only",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--shared-experts-tp-size is only supported for Kimi-K3.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 178),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 220),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 226),
+    ],
+    title: "--shared-experts-tp-size is only supported for Kimi-K3",
+    explanation: "Only KimiK3ForConditionalGeneration implements a separate TP width for its shared experts.",
+    trigger: "--shared-experts-tp-size on any other architecture (0.5.21+).",
+    solutions: &["Remove --shared-experts-tp-size."],
+    flags: &["shared_experts_tp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"shared_experts_tp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --ep-dispatch-algorithm static / lp needs an all-to-all MoE backend
+pub static EP_DISPATCH_RANK_INVARIANT: RuleInfo = RuleInfo {
+    code: "PAR030",
+    name: "ep-dispatch-needs-a2a",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "--ep-dispatch-algorithm {cfg.ep_dispatch_algorithm} picks a different physical replica per rank, which only holds up when an a2a backend routes each token to a single rank. Use --ep-dispatch-algorithm dynamic with --moe-a2a-backend none.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 551),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 576),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 650),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 722),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 783),
+    ],
+    title: "--ep-dispatch-algorithm static / lp needs an all-to-all MoE backend",
+    explanation: "Without an a2a backend every EP rank runs the MoE over the same tokens and sums partial outputs, so every rank must pick the same physical expert replica; static and lp pick per rank.",
+    trigger: "--ep-dispatch-algorithm static or lp with --moe-a2a-backend none (the default).",
+    solutions: &["Use --ep-dispatch-algorithm dynamic, or an a2a backend (e.g. deepep)."],
+    flags: &["ep_dispatch_algorithm", "moe_a2a_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"ep_dispatch_algorithm":"static"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"ep_dispatch_algorithm":"dynamic"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// EPLB needs expert parallelism (--ep-size > 1)
+pub static EPLB_NEEDS_EP: RuleInfo = RuleInfo {
+    code: "PAR031",
+    name: "eplb-needs-expert-parallelism",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 559),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 584),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 658),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 730),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 791),
+    ],
+    title: "EPLB needs expert parallelism (--ep-size > 1)",
+    explanation: "The expert-parallel load balancer moves experts between EP ranks; with EP size 1 there is nothing to balance. SGLang's assert has no message.",
+    trigger: "--enable-eplb with an EP size of 1 (not an elastic scale joiner).",
+    solutions: &["Add --ep-size equal to --tp-size, or drop --enable-eplb."],
+    flags: &["enable_eplb", "ep_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"enable_eplb":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"enable_eplb":true}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Prefill CP on ROCm is only supported for DeepSeek-V4
+pub static PREFILL_CP_HIP_ARCH: RuleInfo = RuleInfo {
+    code: "PAR033",
+    name: "prefill-cp-hip-deepseek-v4-only",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "Prefill CP on HIP is only supported for DeepseekV4ForCausalLM, got {model_arch!r}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 113),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 119),
+    ],
+    title: "Prefill CP on ROCm is only supported for DeepSeek-V4",
+    explanation: "From 0.5.22 SGLang allows --enable-prefill-cp on AMD GPUs only for DeepseekV4ForCausalLM.",
+    trigger: "--enable-prefill-cp on an AMD GPU with another architecture (0.5.22+).",
+    solutions: &["Drop --enable-prefill-cp."],
+    flags: &["enable_prefill_cp", "gpu", "arch"],
+    example: Some((
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DeepSeek V3.2 prefill CP does not support zigzag
+pub static DSV32_ZIGZAG: RuleInfo = RuleInfo {
+    code: "PAR035",
+    name: "deepseek-v32-prefill-cp-zigzag",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "DeepSeek V3.2 prefill CP does not support --cp-strategy zigzag; use interleave.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 50),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 78),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 122),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 128),
+    ],
+    title: "DeepSeek V3.2 prefill CP does not support zigzag",
+    explanation: "From 0.5.20 the DSA prefill context parallelism of DeepSeek V3.2 supports only the interleave strategy.",
+    trigger: "DeepseekV32ForCausalLM with --enable-prefill-cp --cp-strategy zigzag (0.5.20+).",
+    solutions: &["Use --cp-strategy interleave."],
+    flags: &["cp_strategy", "enable_prefill_cp"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Nemotron-H does not support attention context parallelism
+pub static NEMOTRON_CP: RuleInfo = RuleInfo {
+    code: "PAR036",
+    name: "nemotron-h-attn-cp",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "Nemotron-H does not support --attn-cp-size > 1",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 37),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 73),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 77),
+    ],
+    title: "Nemotron-H does not support attention context parallelism",
+    explanation: "From 0.5.21 SGLang refuses --attn-cp-size > 1 for nemotron_h models: their forward does not enter the context-parallel attention path.",
+    trigger: "A model of type nemotron_h / nemotron_h_puzzle with --attn-cp-size > 1 (0.5.21+).",
+    solutions: &["Set --attn-cp-size 1."],
+    flags: &["attn_cp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"NemotronHForCausalLM","tp_size":4,"attn_cp_size":2}"#,
+        r#"{"gpu":"H100","arch":"NemotronHForCausalLM","tp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// LongCat-Flash does not support prefill CP with attention CP
+pub static LONGCAT_CP: RuleInfo = RuleInfo {
+    code: "PAR037",
+    name: "longcat-flash-prefill-cp",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "LongCat-Flash does not support --enable-prefill-cp with --attn-cp-size > 1",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 39),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 75),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 79),
+    ],
+    title: "LongCat-Flash does not support prefill CP with attention CP",
+    explanation: "From 0.5.21 SGLang refuses --enable-prefill-cp with --attn-cp-size > 1 for longcat_flash models.",
+    trigger: "A longcat_flash model with --enable-prefill-cp and --attn-cp-size > 1 (0.5.21+).",
+    solutions: &["Drop --enable-prefill-cp, or set --attn-cp-size 1."],
+    flags: &["enable_prefill_cp", "attn_cp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LongcatFlashForCausalLM","tp_size":4,"attn_cp_size":2,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
+        r#"{"gpu":"H100","arch":"LongcatFlashForCausalLM","tp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DWDP on a colocated server re-fetches remote experts every decode step
+pub static DWDP_NULL: RuleInfo = RuleInfo {
+    code: "PAR101",
+    name: "dwdp-colocated-slow",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "DWDP with --disaggregation-mode null: decode steps re-fetch all remote expert weights every step, which is slow. DWDP is recommended only with --disaggregation-mode prefill.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 269),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 293),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 361),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 437),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 460),
+    ],
+    title: "DWDP on a colocated server re-fetches remote experts every decode step",
+    explanation: "DWDP is meant for prefill nodes; on a colocated server every decode step re-fetches all remote expert weights, which is slow.",
+    trigger: "--dwdp-size > 1 with --disaggregation-mode null (the default).",
+    solutions: &["Use DWDP on the prefill nodes of a PD-disaggregated deployment."],
+    flags: &["dwdp_size", "disaggregation_mode"],
+    ..RuleInfo::BASE
+};
+
+/// EPLB turns on the expert-distribution recorder
+pub static EPLB_RECORDER: RuleInfo = RuleInfo {
+    code: "PAR102",
+    name: "eplb-recorder-mode",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "EPLB is enabled. The expert_distribution_recorder_mode is automatically set.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 526),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 551),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 625),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 697),
+        (VersionRange::since(SglangVersion::V0_5_23), HOOK, 758),
+    ],
+    title: "EPLB turns on the expert-distribution recorder",
+    explanation: "With --enable-eplb and no --expert-distribution-recorder-mode SGLang sets the recorder to stat, which EPLB needs for its statistics.",
+    trigger: "--enable-eplb without --expert-distribution-recorder-mode.",
+    flags: &["enable_eplb", "expert_distribution_recorder_mode"],
+    ..RuleInfo::BASE
+};
+
+const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
+const RUNTIME: &str = "python/sglang/srt/runtime_context.py";
+
+/// `--enable-dp-lm-head` needs attention DP.
+pub static DP_LM_HEAD: RuleInfo = RuleInfo {
+    code: "PAR039",
+    name: "dp-lm-head-needs-attention-dp",
+    exception: Some("AssertionError"),
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "Please enable dp attention when setting enable_dp_lm_head. ",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "--enable-dp-lm-head requires attention DP (--attn-dp-size).",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1438),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1484),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1365),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1388),
+        (VersionRange::since(SglangVersion::V0_5_23), OVERRIDES, 1425),
+    ],
+    title: "--enable-dp-lm-head needs attention DP",
+    explanation: "The DP LM head computes the output projection per attention-DP group; `_dp_lm_head_validation` (run by handle_data_parallelism) refuses it without attention DP. With a single DP rank SGLang turns the flag off itself.",
+    trigger: "--enable-dp-lm-head with more than one DP rank (e.g. --dp-size replicas) but attention DP off (0.5.19–0.5.21: no --enable-dp-attention; 0.5.22+: --attn-dp-size 1).",
+    solutions: &[
+        "Remove --enable-dp-lm-head, or use attention DP (--attn-dp-size N; before 0.5.22 --enable-dp-attention).",
+    ],
+    flags: &[
+        "enable_dp_lm_head",
+        "attn_dp_size",
+        "enable_dp_attention",
+        "dp_size",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":2,"dp_size":4,"enable_dp_lm_head":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":2,"dp_size":4}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The publish-time topology check (`runtime_context._validate_parallel`).
+pub static TOPOLOGY: RuleInfo = RuleInfo {
+    code: "PAR040",
+    name: "parallel-topology-inconsistent",
+    stage: crate::report::Stage::Startup,
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "parallel topology is inconsistent (set by {source}):\n{\"\\n\".join(problems)}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), RUNTIME, 345),
+        (VersionRange::since(SglangVersion::V0_5_22), RUNTIME, 347),
+    ],
+    title: "The parallel topology does not factor (TP = attention TP × DP × CP, TP = EP × MoE-DP × MoE-TP)",
+    explanation: "When the launcher publishes the resolved configuration (the tokenizer's publish, before any scheduler starts), SGLang checks that the TP group factors into attention TP × attention DP × attention CP and into MoE EP × MoE DP × MoE TP, with MoE TP = tp_size // ep_size // moe_dp_size. An --ep-size that does not divide --tp-size (or exceeds it) leaves a MoE TP width that does not multiply back.",
+    trigger: "After resolution: tp_size != ep_size × moe_dp_size × (tp_size // ep_size // moe_dp_size), e.g. --tp-size 8 --ep-size 16 (0.5.21+).",
+    solutions: &["Choose an --ep-size that divides --tp-size (typically equal to it)."],
+    flags: &["ep_size", "tp_size", "moe_dp_size"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":16}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// Every rule of this module.
+pub static RULES: &[&RuleInfo] = &[
+    &DCP_SIZE,
+    &DCP_PREFILL_CP,
+    &DCP_BACKEND_NEEDS_DCP,
+    &DCP_FI_A2A_CUDA,
+    &DCP_REPLICATE_NEEDS_DCP,
+    &DCP_REPLICATE_BACKEND,
+    &DWDP_TP,
+    &DWDP_DISAGG,
+    &DWDP_EPLB,
+    &DWDP_SPEC,
+    &DWDP_PP,
+    &DWDP_TBO,
+    &ATTN_DP_POSITIVE,
+    &DP_WITH_ATTN_DP,
+    &DP_ATTN_TP_DIVISIBLE,
+    &CP_STRATEGY,
+    &LEGACY_CP_EXCLUSIVE,
+    &CP_TP_DIVISIBLE,
+    &CP_DP_TP_DIVISIBLE,
+    &CP_AITER_FUSION,
+    &MOE_DP_TP_DIVISIBLE,
+    &MOE_DP_EP_LE,
+    &MOE_DP_PP,
+    &MOE_DP_EP_EQ,
+    &MOE_DP_AITER_FUSION,
+    &CP_MOE_DP_MISMATCH,
+    &SHARED_EXPERTS_TP_DIVISOR,
+    &SHARED_EXPERTS_TP_KIMI,
+    &EP_DISPATCH_RANK_INVARIANT,
+    &EPLB_NEEDS_EP,
+    &PREFILL_CP_HIP_ARCH,
+    &DSV32_ZIGZAG,
+    &NEMOTRON_CP,
+    &LONGCAT_CP,
+    &DP_LM_HEAD,
+    &TOPOLOGY,
+    &DWDP_NULL,
+    &EPLB_RECORDER,
+];
+
+/// Checks of `parallel_hook.py` deliberately not modelled.
+pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: HOOK,
+        function: "handle_elastic_ep",
+        message: "",
+        reason: "Elastic EP (--elastic-ep-backend, --max-ep-size, join modes) needs a Mooncake/NIXL deployment Preflight does not model; its checks read the CUDA-graph configuration and IB devices, which are not ported.",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "handle_dwdp",
+        message: "dwdp_size must be >= 2 when enabled",
+        reason: "Unreachable: handle_dwdp returns before it when dwdp_size <= 1.",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "handle_context_parallelism",
+        message: "MiMo V2",
+        reason: "MiMo V2 prefill CP depends on the multimodal facts of MiMo checkpoints (and in 0.5.19 on SGLANG_ENABLE_CP_V2, set for CP_V2_DEFAULT_MODEL_CLASSES), which are not modelled.",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "handle_shared_experts_tp",
+        message: "requires a Kimi-K3 model configuration",
+        reason: "Only reached for instance-connector model paths (instance://), which Preflight does not model.",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_prefill_cp_platform",
+        message: "",
+        reason: "0.5.20/0.5.21 refuse prefill CP on HIP, 0.5.22+ only on MUSA (no modelled platform); Preflight evaluates 0.5.20-0.5.22 with 0.5.23's checks.",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "handle_shared_experts_tp",
+        message: "requires an expert-parallel all-to-all",
+        reason: "Reached only for KimiK3ForConditionalGeneration, whose reference config Preflight cannot read (no kv_lora_rank).",
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "handle_expert_distribution_metrics",
+        message: "SGLANG_ENABLE_EPLB_BALANCEDNESS_METRIC",
+        reason: "0.5.19/0.5.20: any value of the removed variable is refused; the fix search cannot unset an environment variable yet, so the rule would have no verified fix.",
+    },
+];
