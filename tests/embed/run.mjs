@@ -11,9 +11,10 @@ import { join } from 'node:path';
 export const DSA001_MSG = "flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaForCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'.";
 /** What a host may download before the first verdict (html+js+wasm+css+data, brotli). */
 export const BUDGET = 150 * 1024;
-/** The limit the tests hold the build to: a guard against regressions, above the budget,
+/** The limit the tests hold the build to: a guard against regressions, above the budget
+ * (raised from 205 KB when the 290 built-in model configs landed: 278 KB measured, BENCHMARKS.md),
  * which the core's current size does not allow (see README "Embedding"). */
-export const SIZE_LIMIT = Number(process.env.EMBED_SIZE_LIMIT || 205 * 1024);
+export const SIZE_LIMIT = Number(process.env.EMBED_SIZE_LIMIT || 295 * 1024);
 
 const HOSTS = [
   { name: 'plain', path: '/plain/docs/index.html', spa: false },

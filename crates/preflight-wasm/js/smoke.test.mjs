@@ -91,14 +91,15 @@ test('configFromQuery / configToQuery: the web page\'s URL format', () => {
   assert.equal(api.validate(c).verdict, 'error');
   assert.equal(api.configToQuery(c), q);
   const p = api.parseCommand('SGLANG_X=1 python -m sglang.launch_server --model-path zai-org/GLM-5 --tp 2');
-  assert.equal(api.configToQuery(p.config), '?model=zai-org/GLM-5&arg.tp_size=2&env.SGLANG_X=1');
+  // the parser records the architecture it looked up from the model id
+  assert.equal(api.configToQuery(p.config), '?arch=GlmMoeDsaForCausalLM&model=zai-org/GLM-5&tp-size=2&env.SGLANG_X=1');
   assert.throws(() => api.configToQuery([1]), /LaunchConfig/);
 });
 
 test('readLaunch: any form, with the URL state', () => {
   const c = api.readLaunch('python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16');
   assert.equal(c.kind, 'command');
-  assert.equal(c.query, '?model=zai-org/GLM-5&kv-cache-dtype=bf16');
+  assert.equal(c.query, '?arch=GlmMoeDsaForCausalLM&model=zai-org/GLM-5&kv-cache-dtype=bf16');
   const y = api.readLaunch('model-path: zai-org/GLM-5\nkv-cache-dtype: bf16\n');
   assert.equal(y.kind, 'config-yaml');
   assert.equal(y.query, c.query);
