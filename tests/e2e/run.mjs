@@ -757,6 +757,37 @@ await test('a11y: axe-core finds no serious or critical violation (builder, erro
   assert(found.length === 0, `axe violations:\n${found.join('\n')}`);
 });
 
+// The JS API package (crates/preflight-wasm/build.sh, run by scripts/test.sh before this) in
+// this browser: the cookbook Playground's (flags, env) pair gets a verdict instead of "Not
+// Verified". The package is served from disk under the app's origin; missing, the test fails.
+await test('JS API in Chromium: check() of a cookbook-style (flags, env) pair', async (track) => {
+  const pkg = process.env.PREFLIGHT_PKG || new URL('../../target/preflight-wasm-pkg', import.meta.url).pathname;
+  assert(existsSync(join(pkg, 'preflight_wasm.js')), `no JS API package at ${pkg} (run crates/preflight-wasm/build.sh)`);
+  const page = track(await context.newPage());
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  await page.route('**/__pkg/**', (route) => {
+    const file = join(pkg, new URL(route.request().url()).pathname.split('/__pkg/')[1]);
+    const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
+    return route.fulfill({ path: file, contentType: type });
+  });
+  await page.route('**/__api.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>api</title>' }));
+  await page.goto(BASE + '/__api.html');
+  const r = await page.evaluate(async () => {
+    const api = await import('/__pkg/preflight_wasm.js');
+    await api.default('/__pkg/preflight_wasm_bg.wasm');
+    const bad = api.check({ flags: ['--kv-cache-dtype', 'bf16', ['dsa-prefill-backend', 'flashinfer_sparse_mla']],
+                            env: ['SGLANG_X=1'], model: 'zai-org/GLM-5', gpu: 'RTX 5090', sglang: '0.5.23' });
+    const good = api.check(bad.corrected, { gpu: 'RTX 5090' });
+    const err = bad.report.diagnostics.find((d) => d.severity === 'error');
+    return { cls: bad.class, code: err && err.code, msg: err && err.message, good: good.class, headline: good.headline };
+  });
+  assert(r.cls === 'refused' && r.code === 'DSA001', `check: ${JSON.stringify(r)}`);
+  assert(r.msg === DSA001_MSG, `message: ${r.msg}`);
+  assert(r.good === 'starts' && STARTS.test(r.headline), `corrected: ${JSON.stringify(r)}`);
+  assert(page.errors.length === 0, `errors: ${page.errors.join(' | ')}`);
+});
+
 // The embedding tests, in this browser: the element and the iframe in four docs hosts.
 if (process.env.HOSTS_URL) {
   const { default: runEmbed } = await import('../embed/run.mjs');
