@@ -261,7 +261,11 @@ class SglangPreflight extends HTMLElement {
     const infos = r.diagnostics.filter((d) => d.severity === 'info');
     const ok = r.verdict === 'ok' && parseErrors.length === 0;
     const hw = r.hardware ? ` · ${r.hardware.name}` : '';
-    const headline = ok ? 'OK' : plural(errors.length + parseErrors.length, 'error');
+    // the verdict class first: never an "OK" above a known crash or known risks
+    const byClass = { crashes: 'Crashes at first forward', starts_with_risks: 'Starts with risks', cannot_judge: 'Cannot judge' };
+    const headline = parseErrors.length === 0 && byClass[r.class]
+      ? byClass[r.class]
+      : ok ? 'OK' : plural(errors.length + parseErrors.length, 'error');
     const extra = [CLASSES[r.class] || '', warnings.length ? plural(warnings.length, 'warning') : '', full && infos.length ? plural(infos.length, 'rewrite') : '']
       .filter(Boolean).join(', ');
     const shown = full ? [...errors, ...warnings, ...infos] : [...errors, ...warnings];
@@ -289,7 +293,7 @@ class SglangPreflight extends HTMLElement {
       full ? h('div', { class: 'fix' },
         h('div', { class: 'fh' }, h('span', { text: 'Launch command' }), copyButton(r.command)),
         h('pre', { class: 'cmd launch', text: r.command })) : null);
-    this._view.dataset.verdict = ok ? 'ok' : 'error';
+    this._view.dataset.verdict = ok ? (r.class === 'starts_with_risks' ? 'risk' : 'ok') : 'error';
     this._view.replaceChildren(
       h('div', { class: 'head' },
         h('span', { class: 'verdict', role: 'status', text: headline }),
