@@ -124,7 +124,11 @@ pub fn handle_kv4_compatibility(ctx: &Ctx, st: &mut State) -> Step {
         } else if !mla && !["triton", "torch_native", "flex_attention"].contains(&d.as_str()) {
             return Err(st.raise(ctx, &kv::KV4_FA4_MHA, &[("decode_backend", PyVal::s(d))]));
         }
-    } else if mla && !["flashinfer", "trtllm_mla"].contains(&base.as_str()) {
+    } else if mla
+        && !["flashinfer", "trtllm_mla"].contains(&base.as_str())
+        // 0.5.19's list also has cutlass_mla (kv_cache_hook.py:88@0.5.19)
+        && !(ctx.v <= SglangVersion::V0_5_19 && base == "cutlass_mla")
+    {
         return Err(st.raise(ctx, &kv::KV4_MLA, &[("attention_backend", PyVal::s(base))]));
     } else if !mla
         && !["triton", "torch_native", "flex_attention", "trtllm_mha"].contains(&base.as_str())

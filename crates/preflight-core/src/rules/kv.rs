@@ -2,7 +2,7 @@
 
 use super::RuleInfo;
 use crate::report::{Severity, Stage};
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/kv_cache_hook.py";
 
@@ -149,11 +149,20 @@ pub static KV4_MLA: RuleInfo = RuleInfo {
     code: "KV008",
     name: "fp4-kv-mla-backend",
     exception: Some("AssertionError"),
-    messages: &[(
-        VersionRange::ALL,
-        "KV4 MLA expects attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got {attention_backend}",
-    )],
-    sources: &[(VersionRange::V23, HOOK, 302)],
+    messages: &[
+        (
+            VersionRange::V19,
+            "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got {attention_backend}",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "KV4 MLA expects attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got {attention_backend}",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, HOOK, 93),
+        (VersionRange::V23, HOOK, 302),
+    ],
     title: "FP4 KV on an MLA model needs flashinfer or trtllm_mla",
     explanation: KV4_EXPL,
     trigger: "FP4 KV dtype, MLA model, attention backend outside {flashinfer, trtllm_mla}.",
