@@ -125,7 +125,20 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
             ));
         }
     }
-    let mut supported: Vec<&str> = QUANT_BASE.to_vec();
+    // the registry differs per release: `gptq` is a base method up to 0.5.19
+    // (`layers/quantization/__init__.py:94@0.5.19`), `minimax_m3_nvfp4` exists from 0.5.23
+    let mut supported: Vec<&str> = QUANT_BASE
+        .iter()
+        .copied()
+        .filter(|m| *m != "minimax_m3_nvfp4" || ctx.v >= SglangVersion::V0_5_23)
+        .collect();
+    if ctx.v <= SglangVersion::V0_5_19 {
+        let at = supported
+            .iter()
+            .position(|m| *m == "gptq_marlin")
+            .unwrap_or(supported.len());
+        supported.insert(at, "gptq");
+    }
     if ctx.hw.is_cuda() || ctx.hw.is_gfx95() {
         supported.push("mxfp4");
     }
