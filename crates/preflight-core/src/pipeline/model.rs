@@ -415,7 +415,10 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
         );
         return Ok(());
     }
-    let (p, d) = if hip {
+    // 0.5.19 takes its ROCm default (tilelang) only when neither side was set; otherwise the
+    // unset side gets the KV dtype's default like on CUDA (overrides.py:727-741@0.5.19)
+    let neither_set = st.cur.dsa_prefill_backend.is_none() && st.cur.dsa_decode_backend.is_none();
+    let (p, d) = if hip && (ctx.v > SglangVersion::V0_5_19 || neither_set) {
         let b = if ctx.v <= SglangVersion::V0_5_19 {
             "tilelang"
         } else {
@@ -431,15 +434,11 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
             if major >= 10 { "trtllm" } else { "fa3" },
         )
     };
-    // 0.5.19 on ROCm filled tilelang only when neither side was set
-    let fill = !(hip
-        && ctx.v <= SglangVersion::V0_5_19
-        && (st.cur.dsa_prefill_backend.is_some() || st.cur.dsa_decode_backend.is_some()));
-    if fill && st.cur.dsa_prefill_backend.is_none() {
+    if st.cur.dsa_prefill_backend.is_none() {
         st.cur.dsa_prefill_backend = Some(p.into());
         st.by("dsa_prefill_backend", &dsa::SPLIT_DEFAULT);
     }
-    if fill && st.cur.dsa_decode_backend.is_none() {
+    if st.cur.dsa_decode_backend.is_none() {
         st.cur.dsa_decode_backend = Some(d.into());
         st.by("dsa_decode_backend", &dsa::SPLIT_DEFAULT);
     }
