@@ -184,6 +184,13 @@ fn mla_backend_page_constraints(ctx: &Ctx, st: &mut State) {
     if (is(&a, "trtllm_mla") || is(&d, "trtllm_mla")) && !matches!(page, Some(32 | 64)) {
         page = Some(set(st, &ar::PAGE_TRTLLM_MLA, 64, page, true));
     }
+    // overrides.py:1159-1165@0.5.19 (until 0.5.22; 0.5.23 renamed tokenspeed_mla away)
+    if ctx.v <= SglangVersion::V0_5_22
+        && (is(&a, "tokenspeed_mla") || is(&d, "tokenspeed_mla"))
+        && !matches!(page, Some(32 | 64))
+    {
+        page = Some(set(st, &ar::PAGE_TOKENSPEED_MLA, 64, page, true));
+    }
     if any("cutedsl_mla") && !matches!(page, Some(32 | 64)) {
         page = Some(set(st, &ar::PAGE_CUTEDSL_MLA, 64, page, true));
     }
@@ -213,6 +220,19 @@ fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) -> Step {
         };
         if !allowed.contains(&st.cur.kv_cache_dtype.as_str()) {
             return Err(st.raise(ctx, &ar::TRTLLM_MLA_KV, &[]));
+        }
+    }
+    // overrides.py:1225-1237@0.5.19 (until 0.5.22)
+    if ctx.v <= SglangVersion::V0_5_22
+        && (is(&st.cur.attention_backend, "tokenspeed_mla")
+            || is(&st.cur.decode_attention_backend, "tokenspeed_mla"))
+    {
+        if !ctx.hw.is_blackwell() {
+            return Err(st.raise(ctx, &ar::TOKENSPEED_BLACKWELL, &[]));
+        }
+        if st.cur.kv_cache_dtype != "fp8_e4m3" {
+            let kv = PyVal::Raw(st.cur.kv_cache_dtype.clone());
+            return Err(st.raise(ctx, &ar::TOKENSPEED_KV, &[("kv_cache_dtype", kv)]));
         }
     }
     Ok(())

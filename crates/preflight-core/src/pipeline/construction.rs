@@ -127,6 +127,10 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
         }
         "trtllm_mla" if !mla => Err(st.raise(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[])),
         "cutedsl_mla" if !mla => Err(st.raise(ctx, &ar::CUTEDSL_NEEDS_MLA, &[])),
+        // attention_registry.py:97-99@0.5.19 (until 0.5.22)
+        "tokenspeed_mla" if !mla && ctx.v <= SglangVersion::V0_5_22 => {
+            Err(st.raise(ctx, &ar::TOKENSPEED_NEEDS_MLA, &[]))
+        }
         // FlashMLABackend.__init__ reads model_config.kv_lora_rank (flashmla_backend.py:90)
         "flashmla" if !mla => {
             // a warning: the AttributeError is not counted by the oracle (ATTN022)

@@ -3,7 +3,7 @@
 
 use super::RuleInfo;
 use crate::report::{Severity, Stage};
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
 const HOOK: &str = "python/sglang/srt/arg_groups/attention_hook.py";
@@ -917,7 +917,112 @@ pub static FLASHMLA_NEEDS_MLA: RuleInfo = RuleInfo {
 };
 
 /// Every rule of this module.
+/// Releases in which tokenspeed_mla is its own backend (0.5.23 renames it to cutedsl_mla).
+const TOKENSPEED_OWN: VersionRange = VersionRange::until(SglangVersion::V0_5_22);
+
+/// tokenspeed_mla page size 32/64 (0.5.19–0.5.22).
+pub static PAGE_TOKENSPEED_MLA: RuleInfo = RuleInfo {
+    code: "PAGE007",
+    name: "page-size-tokenspeed-mla",
+    severity: Severity::Info,
+    exception: None,
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.",
+    )],
+    sources: &[(VersionRange::V19, OVERRIDES, 1164)],
+    title: "tokenspeed_mla runs with page size 32 or 64",
+    explanation: "Up to 0.5.22, tokenspeed_mla (attention or decode backend) needs 32- or 64-token pages; any other page size becomes 64.",
+    trigger: "tokenspeed_mla as attention or decode backend and page size not 32/64 (0.5.19–0.5.22).",
+    flags: &["page_size"],
+    ..RuleInfo::BASE
+};
+
+/// tokenspeed_mla only on Blackwell (0.5.19–0.5.22).
+pub static TOKENSPEED_BLACKWELL: RuleInfo = RuleInfo {
+    code: "ATTN023",
+    name: "tokenspeed-mla-requires-blackwell",
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla backend is only supported on Blackwell GPUs (SM100/SM12x).",
+    )],
+    sources: &[(VersionRange::V19, OVERRIDES, 1230)],
+    title: "tokenspeed_mla needs a Blackwell GPU",
+    explanation: "Up to 0.5.22, tokenspeed_mla as attention or decode backend is refused during argument resolution unless the GPU is a Blackwell (SM100/SM103, SM110, SM120/SM121). 0.5.23 renames it to cutedsl_mla.",
+    trigger: "tokenspeed_mla as attention or decode backend and not is_blackwell (0.5.19–0.5.22).",
+    solutions: &[
+        "Leave --attention-backend unset, or use a backend of this GPU (fa3/flashmla on Hopper, triton/flashinfer elsewhere).",
+    ],
+    flags: &["attention_backend", "decode_attention_backend"],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla"}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// tokenspeed_mla needs an fp8_e4m3 KV cache (0.5.19–0.5.22).
+pub static TOKENSPEED_KV: RuleInfo = RuleInfo {
+    code: "ATTN024",
+    name: "tokenspeed-mla-kv-cache-dtype",
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.",
+    )],
+    sources: &[(VersionRange::V19, OVERRIDES, 1234)],
+    title: "tokenspeed_mla needs --kv-cache-dtype fp8_e4m3",
+    explanation: "Up to 0.5.22, tokenspeed_mla as attention or decode backend reads only an fp8_e4m3 KV cache and SGLang refuses anything else (0.5.23 sets fp8_e4m3 by itself).",
+    trigger: "tokenspeed_mla as attention or decode backend and --kv-cache-dtype not fp8_e4m3 (0.5.19–0.5.22).",
+    solutions: &["Add --kv-cache-dtype fp8_e4m3, or leave --attention-backend unset."],
+    flags: &[
+        "kv_cache_dtype",
+        "attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla"}"#,
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// tokenspeed_mla on MHA (0.5.19–0.5.22).
+pub static TOKENSPEED_NEEDS_MLA: RuleInfo = RuleInfo {
+    code: "ATTN025",
+    name: "tokenspeed-mla-needs-mla-model",
+    stage: Stage::Construction,
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla backend can only be used with MLA models.",
+    )],
+    sources: &[(VersionRange::V19, REGISTRY, 99)],
+    title: "tokenspeed_mla needs an MLA model",
+    explanation: "Up to 0.5.22, the tokenspeed_mla backend runs multi-head latent attention only; for an MHA model its constructor refuses it.",
+    trigger: "tokenspeed_mla for an MHA model (0.5.19–0.5.22).",
+    solutions: &[
+        "Leave the backend unset, or use one of the model's backends (triton, flashinfer, fa3, trtllm_mha).",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","prefill_attention_backend":"tokenspeed_mla"}"#,
+        r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 pub static RULES: &[&RuleInfo] = &[
+    &PAGE_TOKENSPEED_MLA,
+    &TOKENSPEED_BLACKWELL,
+    &TOKENSPEED_KV,
+    &TOKENSPEED_NEEDS_MLA,
     &DEFAULT_BACKEND,
     &SPLIT_COLLAPSE,
     &PAGE_FLASHMLA,
