@@ -916,7 +916,6 @@ pub static FLASHMLA_NEEDS_MLA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// Every rule of this module.
 /// Releases in which tokenspeed_mla is its own backend (0.5.23 renames it to cutedsl_mla).
 const TOKENSPEED_OWN: VersionRange = VersionRange::until(SglangVersion::V0_5_22);
 
@@ -1018,6 +1017,7 @@ pub static TOKENSPEED_NEEDS_MLA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &PAGE_TOKENSPEED_MLA,
     &TOKENSPEED_BLACKWELL,
