@@ -38,6 +38,21 @@ mod tests {
     }
 
     #[test]
+    fn huge_paths_are_not_ids() {
+        // the fuzz smoke's deep-shell-subst input: a 20,000-character model path (the variant
+        // search was quadratic in the length and took minutes)
+        let p = format!("org/{}", "$(".repeat(10_000));
+        assert_eq!(arch_of_model(&p), None);
+        assert_eq!(
+            arch_of_model(&format!(
+                "/models/{}/Llama-3.1-8B-Instruct",
+                "x".repeat(5000)
+            )),
+            Some("LlamaForCausalLM")
+        );
+    }
+
+    #[test]
     fn model_ids_json_maps_the_ids_that_used_to_fail() {
         let v = model_ids_json();
         let by_id = json_models(&v);

@@ -182,7 +182,16 @@ pub fn find_model(path: &str) -> Option<IdMatch> {
     None
 }
 
+/// Longest id or basename looked up (Hugging Face limits repository ids to 96 characters; a
+/// longer word is not an id, and the variant search is quadratic in the length).
+const MAX_ID: usize = 256;
+/// Longest variant suffix tried (`-Instruct-2507-FP8`, …).
+const MAX_SUFFIX: usize = 64;
+
 fn lookup(p: &str, by_basename: bool) -> Option<IdMatch> {
+    if p.len() > MAX_ID {
+        return None;
+    }
     let find = |s: &str| {
         if by_basename {
             find_basename(s)
@@ -234,7 +243,7 @@ fn strip_variant(id: &str, org: &str) -> Option<(String, String, Map<String, Val
         if !v.orgs.is_empty() && !v.orgs.contains(&org) {
             continue;
         }
-        for start in (1..lower.len()).rev() {
+        for start in (lower.len().saturating_sub(MAX_SUFFIX).max(1)..lower.len()).rev() {
             if !lower.is_char_boundary(start) {
                 continue;
             }
