@@ -16,6 +16,9 @@
 use crate::sglang_cli::{self, CliOption, Lookup};
 use crate::version::SglangVersion;
 
+/// Longest word a suggestion is looked for (bytes): longer ones get none.
+const MAX_WORD: usize = 128;
+
 /// The candidate closest to `word`, or `None` when none is close enough (see the module docs).
 /// Ties go to the first candidate. Never panics; empty input gives `None`.
 pub fn closest<'a, I>(word: &str, candidates: I) -> Option<&'a str>
@@ -23,12 +26,18 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     let w = word.trim().to_ascii_lowercase();
-    if w.is_empty() {
+    // no flag or value is this long; the distance is quadratic in the lengths
+    if w.is_empty() || w.len() > MAX_WORD {
         return None;
     }
-    let limit = (w.chars().count() / 3).max(1);
+    let n = w.chars().count();
+    let limit = (n / 3).max(1);
     let mut best: Option<(usize, &'a str)> = None;
     for c in candidates {
+        // the length difference bounds the distance from below
+        if c.chars().count().abs_diff(n) > limit {
+            continue;
+        }
         let lc = c.to_ascii_lowercase();
         let d = if lc == w {
             0
@@ -121,6 +130,13 @@ fn releases_text(vs: &[SglangVersion]) -> String {
 /// replacement its deprecation named, `new_flag`, in the note only: another setting), or
 /// added after `v`; else the closest option string of release `v` ([`closest`]).
 pub fn unknown_option(word: &str, v: SglangVersion) -> Option<Hint> {
+    unknown_option_with(word, v, true)
+}
+
+/// [`unknown_option`], with the closest-spelling guess only when `guess` (a parser stops
+/// guessing after a few unknown words of one input: each guess compares against every option
+/// string, and junk input can hold thousands of unknown words).
+pub fn unknown_option_with(word: &str, v: SglangVersion, guess: bool) -> Option<Hint> {
     let word = word.trim();
     if !word.starts_with("--") {
         return None;
@@ -169,6 +185,9 @@ pub fn unknown_option(word: &str, v: SglangVersion) -> Option<Hint> {
             note,
             replacement: repl.map(str::to_string),
         });
+    }
+    if !guess {
+        return None;
     }
     let names = sglang_cli::options(v).flat_map(|o| o.names.iter().copied());
     closest(word, names).map(|c| Hint {
@@ -227,6 +246,8 @@ mod tests {
         assert_eq!(closest("--tp-size", flags), None);
         assert_eq!(closest("", flags), None);
         assert_eq!(closest("bf61", ["bf16", "fp8_e4m3"]), Some("bf16"));
+        // a huge word gets no suggestion (and no quadratic work: the fuzz corpus's 22 KB launch)
+        assert_eq!(closest(&"-".repeat(20_000), flags), None);
     }
 
     #[test]

@@ -233,7 +233,11 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
             );
             // in the words of the message (argparse's option strings), not `ServerArgs` names:
             // the page shows this for pasted commands too
-            note_last(&mut out.diags, crate::suggest::unknown_option(&dashed, own));
+            let guess = out.diags.len() < 16;
+            note_last(
+                &mut out.diags,
+                crate::suggest::unknown_option_with(&dashed, own, guess),
+            );
             continue;
         };
         // a `store_true` switch set to false is a switch not given (the command line cannot

@@ -355,9 +355,15 @@ enum Stored {
     Bare,
 }
 
+/// Unknown option words of one input that get a did-you-mean guess (the rest get the
+/// rename/removal notes only; see `suggest::unknown_option_with`).
+const MAX_GUESSES: usize = 16;
+
 struct Parser<'a> {
     opts: &'a ParseOptions<'a>,
     v: SglangVersion,
+    /// Did-you-mean guesses made so far (bounded by `MAX_GUESSES`).
+    guesses: usize,
     cfg: LaunchConfig,
     flags: Vec<FlagSpan>,
     diags: Vec<ParseDiagnostic>,
@@ -422,6 +428,7 @@ impl<'a> Parser<'a> {
         Parser {
             opts,
             v,
+            guesses: 0,
             cfg: LaunchConfig {
                 sglang: opts.sglang.clone(),
                 ..LaunchConfig::default()
@@ -1239,7 +1246,9 @@ impl<'a> Parser<'a> {
                     // renamed in another release: SGLang refuses the old spelling; the value
                     // is checked under the option that now sets the same thing
                     let hint = if fixed.is_none() {
-                        crate::suggest::unknown_option(&head, v)
+                        let guess = self.guesses < MAX_GUESSES;
+                        self.guesses += 1;
+                        crate::suggest::unknown_option_with(&head, v, guess)
                     } else {
                         None
                     };
@@ -1372,7 +1381,9 @@ impl<'a> Parser<'a> {
                 words.push(all[i + 1].clone());
             }
             self.unrecognized(&words);
-            let hint = crate::suggest::unknown_option(head, self.v);
+            let guess = self.guesses < MAX_GUESSES;
+            self.guesses += 1;
+            let hint = crate::suggest::unknown_option_with(head, self.v, guess);
             if let Some(d) = self.diags.last_mut() {
                 *d = d.clone().hint(hint, name, a.source);
             }
