@@ -189,11 +189,36 @@ pub fn unknown_option_with(word: &str, v: SglangVersion, guess: bool) -> Option<
     if !guess {
         return None;
     }
-    let names = sglang_cli::options(v).flat_map(|o| o.names.iter().copied());
-    closest(word, names).map(|c| Hint {
+    closest_option(word, v).map(|c| Hint {
         note: format!("did you mean {c}?"),
         replacement: None,
     })
+}
+
+/// The closest option string of release `v` to `word`, memoised per thread: the fix search
+/// evaluates a launch hundreds of times, and each evaluation would compare every unknown
+/// word with every option string again. The memo is dropped when it grows past 4,096 words.
+fn closest_option(word: &str, v: SglangVersion) -> Option<&'static str> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MEMO: RefCell<HashMap<(String, &'static str), Option<&'static str>>> =
+            RefCell::new(HashMap::new());
+    }
+    let key = (word.to_string(), v.as_str());
+    if let Some(hit) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+        return hit;
+    }
+    let names = sglang_cli::options(v).flat_map(|o| o.names.iter().copied());
+    let found = closest(word, names);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert(key, found);
+    });
+    found
 }
 
 /// The note for `value`, which option `o` of release `v` does not accept among its
