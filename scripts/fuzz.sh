@@ -21,7 +21,7 @@ cd "$ROOT"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 CARGO_FUZZ_VERSION="0.13.2"
-TARGETS=(parse_command config_yaml read_launch explain url jsonl model_override)
+TARGETS=(parse_command config_yaml read_launch explain url jsonl model_override model_config)
 TRIPLE="$(rustc -vV | sed -n 's/^host: //p')"
 BIN="fuzz/target/$TRIPLE/release"
 # Inputs libFuzzer may grow to (the parsers cap input at 256 KiB; hostile/ has 1 MB ones).
@@ -39,7 +39,7 @@ dict_of() {
     parse_command | config_yaml | read_launch) echo fuzz/dict/launch.dict ;;
     explain) echo fuzz/dict/explain.dict ;;
     url) echo fuzz/dict/url.dict ;;
-    jsonl | model_override) echo fuzz/dict/json.dict ;;
+    jsonl | model_override | model_config) echo fuzz/dict/json.dict ;;
     *) echo "unknown target: $1 (one of: ${TARGETS[*]})" >&2; exit 2 ;;
   esac
 }

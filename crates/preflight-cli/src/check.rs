@@ -43,14 +43,8 @@ const NO_COMMAND: &str = "no launch command: give it after -- (preflight check -
 /// checks the rest (its `architectures` list, the fields SGLang derives from it).
 fn read_model_config(path: &str) -> Result<serde_json::Value, String> {
     let text = read_text(path).map_err(|e| format!("--model-config: {e}"))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(v @ serde_json::Value::Object(_)) => Ok(v),
-        Ok(_) => Err(format!(
-            "--model-config {path}: a config.json is a JSON object (it is not one)"
-        )),
-        Err(e) => Err(format!("--model-config {path}: not JSON: {e}")),
-    }
+    preflight_core::model::read_config_json(&text)
+        .map_err(|e| format!("--model-config {path}: {e}"))
 }
 
 /// What was checked: the command text, or a config file on its own.

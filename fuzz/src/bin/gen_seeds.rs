@@ -231,9 +231,20 @@ fn main() -> std::io::Result<()> {
         "url",
         "jsonl",
         "model_override",
+        "model_config",
     ];
     let mut s: Vec<Seeds> = names.iter().map(|_| Seeds::default()).collect();
-    let [command, yaml, launch, explain, query, jsonl, overrides] = &mut s[..] else {
+    let [
+        command,
+        yaml,
+        launch,
+        explain,
+        query,
+        jsonl,
+        overrides,
+        configs_json,
+    ] = &mut s[..]
+    else {
         unreachable!()
     };
 
@@ -312,6 +323,21 @@ fn main() -> std::io::Result<()> {
         let mut seed = vec![i as u8];
         seed.extend(o.as_bytes());
         overrides.add(seed);
+    }
+
+    // config.json files: every reference checkpoint's (data/models) and the golden stand-ins,
+    // each after a byte picking the target's base launch
+    for dir in ["data/models", "tests/golden/models"] {
+        let mut archs: Vec<_> = fs::read_dir(dir)?
+            .filter_map(|e| e.ok().map(|e| e.path().join("config.json")))
+            .filter(|p| p.is_file())
+            .collect();
+        archs.sort();
+        for (i, p) in archs.iter().enumerate() {
+            let mut seed = vec![i as u8];
+            seed.extend(fs::read(p)?);
+            configs_json.add(seed);
+        }
     }
 
     // published launch commands

@@ -82,6 +82,35 @@ pub enum ModelUnknown {
     BadConfig(String),
 }
 
+/// The most bytes of a `config.json` read ([`read_config_json`]): published configs are
+/// under 20 KB; the largest (long `layer_types` lists) about 60 KB.
+pub const MAX_CONFIG_JSON: usize = 1 << 20;
+
+/// Reads the text of a Hugging Face `config.json` (a file given with `--model-config`, pasted
+/// or dropped into the page) as the JSON object [`LaunchConfig::model_config`] holds.
+///
+/// A UTF-8 byte-order mark is skipped. Nesting is bounded by `serde_json`'s recursion limit
+/// (128), so no input overflows the stack.
+///
+/// # Errors
+/// A message (in words, for the user) when the text is over [`MAX_CONFIG_JSON`] bytes, is
+/// not JSON, or is JSON but not an object.
+pub fn read_config_json(text: &str) -> Result<Value, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.len() > MAX_CONFIG_JSON {
+        return Err(format!(
+            "a config.json is at most {} KB here ({} KB given)",
+            MAX_CONFIG_JSON >> 10,
+            text.len() >> 10
+        ));
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(v @ Value::Object(_)) => Ok(v),
+        Ok(_) => Err("a config.json is a JSON object (this is not one)".into()),
+        Err(e) => Err(format!("not JSON: {e}")),
+    }
+}
+
 /// Picks the config a launch is judged with (see the module docs).
 pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
     if let Some(raw) = &cfg.model_config {
@@ -244,6 +273,18 @@ pub fn options(args: &crate::args::ServerArgs, is_draft_model: bool) -> ModelOpt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn config_json_text() {
+        let v = read_config_json("\u{feff}{\"architectures\": [\"LlamaForCausalLM\"]}").unwrap();
+        assert_eq!(v["architectures"][0], "LlamaForCausalLM");
+        assert!(read_config_json("[1]").unwrap_err().contains("JSON object"));
+        assert!(read_config_json("{").unwrap_err().starts_with("not JSON"));
+        let deep = "[".repeat(100_000);
+        assert!(read_config_json(&deep).unwrap_err().contains("recursion"));
+        let big = format!("{{\"a\": \"{}\"}}", "x".repeat(MAX_CONFIG_JSON));
+        assert!(read_config_json(&big).unwrap_err().contains("at most"));
+    }
 
     #[test]
     fn choice_order() {
