@@ -398,6 +398,39 @@ await test('paste: an unknown model asks for the architecture', async (track) =>
   await noErrors(page);
 });
 
+await test('config.json: pasted or chosen as a file, the launch is judged with it, the URL keeps it', async (track) => {
+  const page = track(await open('/?gpu=H100&model=some-org%2Fprivate-model&tp-size=16'));
+  assert((await verdict(page)) === CANNOT_JUDGE, `unknown model: ${await verdict(page)}`);
+  await page.click('#model-config > summary');
+  // not a config.json: a message, nothing used
+  await page.setInputFiles('#model-config-file', { name: 'config.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') });
+  await page.waitForSelector('#model-config-error');
+  assert(/JSON object/.test(await page.locator('#model-config-error').textContent()), 'no reason for a bad file');
+  assert((await verdict(page)) === CANNOT_JUDGE, 'a bad file changed the verdict');
+  // pasted
+  const config = { architectures: ['Qwen2ForCausalLM'], model_type: 'qwen2', num_attention_heads: 64, num_key_value_heads: 8, hidden_size: 8192, num_hidden_layers: 80, torch_dtype: 'bfloat16' };
+  await page.fill('#model-config-text', JSON.stringify(config, null, 2));
+  await page.click('#model-config-use');
+  await waitVerdict(page, STARTS);
+  await page.waitForSelector('#model-config-in-use');
+  assert((await page.locator('#model-config-in-use').textContent()).includes('Qwen2ForCausalLM'), 'config in use not named');
+  assert((await page.locator('#model-facts').textContent()).includes("own config.json"), `model line: ${await page.locator('#model-facts').textContent()}`);
+  assert((await page.locator('.verdict-detail').textContent()).includes('Qwen2ForCausalLM'), 'verdict not judged with the config');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('model_config')?.includes('Qwen2ForCausalLM'));
+  await page.screenshot({ path: join(ART, 'model-config-1280.png'), fullPage: false });
+  // a reload keeps it
+  await page.reload();
+  await page.waitForSelector('#model-config-in-use');
+  await waitVerdict(page, STARTS);
+  // stop using it: unknown again; then the same config chosen as a file
+  await page.click('#model-config-stop');
+  await waitVerdict(page, new RegExp('^' + CANNOT_JUDGE + '$'));
+  await page.setInputFiles('#model-config-file', { name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(config)) });
+  await page.waitForSelector('#model-config-in-use');
+  await waitVerdict(page, STARTS);
+  await noErrors(page);
+});
+
 async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);

@@ -64,7 +64,7 @@ impl PasteSession {
         cfg
     }
 
-    /// What was read, with the builder's GPU and architecture (neither is in the text).
+    /// What was read, with the builder's GPU, architecture and config.json (none is in the text).
     fn base(&self, current: &LaunchConfig) -> LaunchConfig {
         let mut cfg = self.launch.parsed.config.clone();
         cfg.gpu = current.gpu.clone();
@@ -76,6 +76,8 @@ impl PasteSession {
         if self.needs_arch() {
             cfg.arch = current.arch.clone();
         }
+        // the user's config.json describes their checkpoint, which the launch serves
+        cfg.model_config = current.model_config.clone();
         cfg
     }
 

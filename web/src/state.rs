@@ -29,6 +29,9 @@ pub enum Action {
     PickGpu(String),
     /// Replaces the whole configuration (Apply on a fix, Reset, a pasted launch).
     Load(LaunchConfig),
+    /// Uses the user's own `config.json` (a JSON object) for the model's facts, or stops
+    /// using it (`None`).
+    SetModelConfig(Option<serde_json::Value>),
     /// Sets a `ServerArgs` field to a list of words (an unmodelled `nargs` option); an empty
     /// list removes it.
     SetList(String, Vec<String>),
@@ -78,6 +81,7 @@ impl Reducible for ConfigState {
                 }
             }
             Action::Load(new) => cfg = new,
+            Action::SetModelConfig(config) => cfg.model_config = config,
             Action::SetList(key, items) => {
                 if items.is_empty() {
                     cfg.args.remove(&key);

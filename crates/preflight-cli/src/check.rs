@@ -553,6 +553,14 @@ fn summary(st: &Style, report: Option<&Report>, parsed: &Parsed, checked: &Check
     if !res.is_empty() {
         out.push_str(&format!("{} {}\n", st.dim("resolved:"), res));
     }
+    if let Some(m) = &r.model {
+        let hint = if m.is_assumed() {
+            " (for your checkpoint's own: --model-config config.json)"
+        } else {
+            ""
+        };
+        out.push_str(&format!("{} {}{hint}\n", st.dim("model:"), m.facts()));
+    }
     out
 }
 

@@ -718,6 +718,21 @@ fn unknown_models_cannot_be_judged_and_model_config_settles_it() {
     );
     assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
     assert!(o.stdout.contains("with LlamaForCausalLM"), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("model: facts from the launch's own config.json\n"),
+        "{}",
+        o.stdout
+    );
+    // without it, the summary says whose facts were assumed
+    let o = run(&["check", "--gpu", "H100", "--", LLAMA], "");
+    assert!(
+        o.stdout.contains("model: ")
+            && o.stdout.contains("facts from the reference config of")
+            && o.stdout.contains("--model-config config.json"),
+        "{}",
+        o.stdout
+    );
     // a bad file is a usage error
     let dir = tempdir("model-config");
     let bad = dir.join("bad.json");

@@ -277,6 +277,25 @@ pub struct ModelReport {
     pub hybrid_linear: bool,
 }
 
+impl ModelReport {
+    /// Where the model's facts come from, in words: `facts from the launch's own config.json`,
+    /// or what Preflight assumed (`facts from the reference config of Qwen2ForCausalLM
+    /// (Qwen/Qwen2.5-7B-Instruct)`, with the recorded differences of a known model id). The
+    /// CLI prints it as `model:`, the page under the verdict.
+    pub fn facts(&self) -> String {
+        if self.source == crate::model::ModelSource::Config || self.assumed.is_empty() {
+            "facts from the launch's own config.json".into()
+        } else {
+            self.assumed.join("; ")
+        }
+    }
+
+    /// True when the facts are a reference checkpoint's, not the launch's own config.json.
+    pub fn is_assumed(&self) -> bool {
+        self.source != crate::model::ModelSource::Config
+    }
+}
+
 /// The result of [`crate::validate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {

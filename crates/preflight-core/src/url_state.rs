@@ -29,6 +29,22 @@ pub const DEFAULT_ARCH: &str = "LlamaForCausalLM";
 /// Values longer than this are cut (a URL is no place for megabytes of text).
 const MAX_VALUE_CHARS: usize = 512;
 
+/// Longest `model_config` value read (characters): the user's `config.json`, compact JSON.
+/// Published configs are under 20 KB; browsers keep URLs of several MB.
+pub const MAX_MODEL_CONFIG_CHARS: usize = 64 * 1024;
+
+/// The key that carries the user's own `config.json` (compact JSON) in the URL.
+pub const MODEL_CONFIG_KEY: &str = "model_config";
+
+/// The most characters of a value read for `key`.
+fn value_cap(key: &str) -> usize {
+    if key.trim() == MODEL_CONFIG_KEY {
+        MAX_MODEL_CONFIG_CHARS
+    } else {
+        MAX_VALUE_CHARS
+    }
+}
+
 /// The configuration shown when the URL carries no state: H100 + Llama 3.
 pub fn default_config() -> LaunchConfig {
     LaunchConfig {
@@ -68,7 +84,7 @@ pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> La
     let mut cfg = LaunchConfig::default();
     let mut recognised = false;
     for (key, value) in pairs {
-        let value: String = value.trim().chars().take(MAX_VALUE_CHARS).collect();
+        let value: String = value.trim().chars().take(value_cap(key)).collect();
         // trimmed after the cut too, so the state written back reads as the same state
         if apply_pair(&mut cfg, key.trim(), value.trim_end()) {
             recognised = true;
@@ -107,8 +123,16 @@ pub fn attribute_pairs<'a>(
 }
 
 /// Named keys of the URL state besides the flags (`sglang`, `gpu`, `cc`, `cuda`, `arch`,
-/// `model`).
-pub const NAMED_KEYS: &[&str] = &["sglang", "gpu", "cc", "cuda", "arch", "model"];
+/// `model`, and [`MODEL_CONFIG_KEY`]).
+pub const NAMED_KEYS: &[&str] = &[
+    "sglang",
+    "gpu",
+    "cc",
+    "cuda",
+    "arch",
+    "model",
+    MODEL_CONFIG_KEY,
+];
 
 /// Why a pair of the URL (or an attribute) did not count, as [`ignored_pairs`] reports it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -126,6 +150,12 @@ pub enum IgnoredKind {
     Repeated {
         /// The value that is used (the last one given).
         used: String,
+    },
+    /// A `model_config` value that is not a `config.json` object
+    /// ([`crate::model::read_config_json`]'s reason).
+    Invalid {
+        /// Why, in words.
+        reason: String,
     },
 }
 
@@ -157,6 +187,9 @@ impl IgnoredKey {
             IgnoredKind::Unknown { suggestion: None } => {
                 format!("`{}` is not a Preflight URL key (ignored).", self.key)
             }
+            IgnoredKind::Invalid { reason } => {
+                format!("`{}` is not used: {reason}.", self.key)
+            }
             IgnoredKind::Repeated { used } => format!(
                 "`{}` is given more than once; the last value (`{used}`) is used, `{}` is ignored.",
                 self.key, self.value
@@ -184,7 +217,7 @@ pub fn ignored_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) ->
     let pairs: Vec<(String, String)> = pairs
         .into_iter()
         .map(|(k, v)| {
-            let v: String = v.trim().chars().take(MAX_VALUE_CHARS).collect();
+            let v: String = v.trim().chars().take(value_cap(k)).collect();
             (k.trim().to_string(), v.trim_end().to_string())
         })
         .collect();
@@ -202,6 +235,15 @@ pub fn ignored_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) ->
             continue;
         }
         match &settings[i] {
+            None if key == MODEL_CONFIG_KEY => out.push(IgnoredKey {
+                key: key.clone(),
+                value: value.chars().take(MAX_VALUE_CHARS).collect(),
+                kind: IgnoredKind::Invalid {
+                    reason: crate::model::read_config_json(value)
+                        .err()
+                        .unwrap_or_default(),
+                },
+            }),
             None => out.push(IgnoredKey {
                 key: key.clone(),
                 value: value.clone(),
@@ -278,6 +320,13 @@ fn apply_pair(cfg: &mut LaunchConfig, key: &str, value: &str) -> bool {
         "cuda" => cfg.cuda_version = some,
         "arch" => cfg.arch = some,
         "model" => cfg.model_path = some,
+        MODEL_CONFIG_KEY => match some {
+            None => cfg.model_config = None,
+            Some(text) => match crate::model::read_config_json(&text) {
+                Ok(v) => cfg.model_config = Some(v),
+                Err(_) => return false,
+            },
+        },
         k => {
             if let Some(name) = k.strip_prefix("arg.") {
                 if !is_field_name(name) {
@@ -378,8 +427,8 @@ pub fn is_env_name(name: &str) -> bool {
 }
 
 /// Writes a configuration as a query string with a leading `?`, in a stable order:
-/// `sglang`, `gpu`/`cc`, `cuda`, `arch`, `model`, the modelled flags in table order, the
-/// unmodelled fields (`arg.*`, by name), then `env.*`.
+/// `sglang`, `gpu`/`cc`, `cuda`, `arch`, `model`, `model_config` (compact JSON), the modelled
+/// flags in table order, the unmodelled fields (`arg.*`, by name), then `env.*`.
 pub fn to_query(cfg: &LaunchConfig) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut push = |k: &str, v: &str| parts.push(format!("{}={}", encode(k), encode(v)));
@@ -395,6 +444,9 @@ pub fn to_query(cfg: &LaunchConfig) -> String {
         if let Some(v) = v {
             push(k, v);
         }
+    }
+    if let Some(v) = &cfg.model_config {
+        push(MODEL_CONFIG_KEY, &v.to_string());
     }
     for flag in FLAGS {
         let Some(text) = cfg.arg(flag.name) else {
@@ -517,6 +569,41 @@ mod tests {
         assert_eq!(
             c.env.get("SGLANG_DSV4_Q8KV8_PREFILL").map(String::as_str),
             Some("1")
+        );
+    }
+
+    #[test]
+    fn model_config_travels_as_compact_json() {
+        let cfg = LaunchConfig {
+            gpu: Some("H100".into()),
+            model_config: Some(serde_json::json!({
+                "architectures": ["Qwen2ForCausalLM"],
+                "num_attention_heads": 64,
+                "rope_theta": 1000000.0,
+                "initializer_range": 0.02,
+            })),
+            ..LaunchConfig::default()
+        };
+        let q = to_query(&cfg);
+        assert!(q.contains("model_config=%7B"), "{q}");
+        assert_eq!(from_query(&q), cfg);
+        assert!(ignored_keys(&q).is_empty());
+        // not a config.json: reported, not used
+        let bad = "?gpu=H100&model_config=%5B1%5D";
+        assert_eq!(from_query(bad).model_config, None);
+        let ig = ignored_keys(bad);
+        assert_eq!(ig.len(), 1, "{ig:?}");
+        assert!(
+            ig[0].message().contains("JSON object"),
+            "{}",
+            ig[0].message()
+        );
+        // a misspelt key gets the did-you-mean
+        let ig = ignored_keys("?model_confg=%7B%7D");
+        assert!(
+            ig[0].message().contains("`model_config`"),
+            "{}",
+            ig[0].message()
         );
     }
 

@@ -10,6 +10,7 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::flag_field::FlagField;
+use super::model_config_field::ModelConfigField;
 use super::select_field::SelectField;
 use super::text_field::{CheckField, TextField};
 use super::use_actions;
@@ -131,6 +132,7 @@ pub fn Builder(props: &BuilderProps) -> Html {
                     value={cfg.model_path.clone().unwrap_or_default()}
                     placeholder={model_placeholder}
                     on_change={set("model_path")} set={cfg.model_path.is_some()} />
+                <ModelConfigField config={cfg.model_config.clone()} />
             </fieldset>
             { for GROUPS.iter().filter(|(_, _, main)| *main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
             <details class="more" open={more_open}>

@@ -12,6 +12,7 @@ pub mod export_panel;
 pub mod fix_item;
 pub mod flag_field;
 pub mod inline;
+pub mod model_config_field;
 pub mod paste_panel;
 pub mod resolved;
 pub mod rules_page;

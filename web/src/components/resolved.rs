@@ -44,6 +44,14 @@ pub fn ResolvedPanel(props: &ResolvedPanelProps) -> Html {
     html! {
         <section class="panel resolved" aria-labelledby="resolved-title">
             <h2 id="resolved-title">{ "What SGLang will run" }</h2>
+            if let Some(m) = &props.report.model {
+                <p class="model-facts" id="model-facts">
+                    <strong>{ "Model: " }</strong>{ format!("{}.", m.facts()) }
+                    if m.is_assumed() {
+                        { " Your checkpoint may differ: give its config.json under Deployment." }
+                    }
+                </p>
+            }
             if nothing {
                 <p class="empty">{ "Nothing resolved yet: fix the input errors above first." }</p>
             } else {

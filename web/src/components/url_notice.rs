@@ -64,6 +64,11 @@ pub fn UrlNotice(props: &UrlNoticeProps) -> Html {
                     </li>
                 }
             }
+            IgnoredKind::Invalid { reason } => html! {
+                <li class="ignored invalid" data-key={ig.key.clone()}>
+                    { key }{ format!(" is not used: {reason}.") }
+                </li>
+            },
             IgnoredKind::Repeated { used } => html! {
                 <li class="ignored repeated" data-key={ig.key.clone()}>
                     { key }{ " is given more than once: the last value, " }<code>{ used.clone() }</code>
