@@ -166,50 +166,9 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
 
     let parsed = args::parse(cfg, v);
     let overrides = model_overrides(cfg, v, &mut diags);
-    let model = match model::choose(cfg) {
-        Ok(choice) => match model::HfConfig::load(&choice.config, overrides.as_ref()) {
-            Ok(hf) => match model::ModelConfig::new(v, &hf, &model::options(&parsed.args, false)) {
-                Ok(m) => Some((choice, m)),
-                Err(e) => {
-                    diags.push(diagnostic(
-                        v,
-                        &rules::input::UNKNOWN_ARCH,
-                        &[("arch", PyVal::s(format!("{} ({})", choice.arch, e.message)))],
-                    ));
-                    None
-                }
-            },
-            Err(_) => {
-                diags.push(diagnostic(
-                    v,
-                    &rules::input::UNKNOWN_ARCH,
-                    &[("arch", PyVal::s(choice.arch.clone()))],
-                ));
-                None
-            }
-        },
-        Err(model::ModelUnknown::Model(p)) => {
-            diags.push(diagnostic(
-                v,
-                &rules::input::UNKNOWN_MODEL,
-                &[("model", PyVal::s(p))],
-            ));
-            None
-        }
-        Err(u) => {
-            let arch = match u {
-                model::ModelUnknown::Architecture(a) => a,
-                model::ModelUnknown::BadConfig(reason) => format!("config.json: {reason}"),
-                _ => cfg.arch.clone().unwrap_or_default(),
-            };
-            diags.push(diagnostic(
-                v,
-                &rules::input::UNKNOWN_ARCH,
-                &[("arch", PyVal::s(arch))],
-            ));
-            None
-        }
-    };
+    let opts = model::options(&parsed.args, false);
+    let (model, model_diags) = model_step(cfg, v, overrides.as_ref(), &opts);
+    diags.extend(model_diags);
 
     diags.extend(parsed.diags.iter().cloned());
     unmodelled_notes(cfg, v, &mut diags);
@@ -220,7 +179,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         .iter()
         .any(|d| d.severity == Severity::Error && d.code != rules::input::UNKNOWN_VERSION.code);
     let mut resolved = Vec::new();
-    if let (Some(hw), Some((_, model)), false) = (hw.clone(), model.as_ref(), blocked) {
+    if let (Some(hw), Some((_, model)), false) = (hw.clone(), model.as_deref(), blocked) {
         let ctx = Ctx {
             v,
             hw,
@@ -244,8 +203,8 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         class,
         sglang: v.to_string(),
         hardware: hw,
-        arch: model.as_ref().map(|(_, m)| m.arch().to_string()),
-        model: model.as_ref().map(|(c, m)| report::ModelReport {
+        arch: model.as_deref().map(|(_, m)| m.arch().to_string()),
+        model: model.as_deref().map(|(c, m)| report::ModelReport {
             source: c.source.clone(),
             checkpoint: c.checkpoint.clone(),
             provenance: c.provenance.clone(),
@@ -305,6 +264,97 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
         }
     }
     out
+}
+
+/// The model step of [`evaluate`]: the facts a launch is judged with, or the diagnostics
+/// saying why there are none.
+type ModelStep = (
+    Option<std::rc::Rc<(model::ModelChoice, model::ModelConfig)>>,
+    Vec<Diagnostic>,
+);
+
+thread_local! {
+    /// The last model step and its key: the fix search and the page evaluate the same model
+    /// with many flag variants, and choosing, loading and deriving the config was a fifth of
+    /// an evaluation (BENCHMARKS.md).
+    static LAST_MODEL_STEP: std::cell::RefCell<Option<(String, ModelStep)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Chooses the model's config ([`model::choose`]), loads it with the overrides and derives
+/// SGLang's `ModelConfig`; memoised on everything it reads (release, architecture, model path,
+/// the user's config.json, the overrides and the `ServerArgs` fields `ModelConfig` takes).
+fn model_step(
+    cfg: &LaunchConfig,
+    v: SglangVersion,
+    overrides: Option<&serde_json::Map<String, serde_json::Value>>,
+    opts: &model::ModelOptions,
+) -> ModelStep {
+    let key = format!(
+        "{v}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{:?}\u{1}{opts:?}",
+        cfg.arch,
+        cfg.model_path,
+        cfg.model_config
+            .as_ref()
+            .map(serde_json::Value::to_string)
+            .unwrap_or_default(),
+        overrides,
+    );
+    if let Some(hit) = LAST_MODEL_STEP.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, step)| step.clone())
+    }) {
+        return hit;
+    }
+    let mut out = Vec::new();
+    let model = match model::choose(cfg) {
+        Ok(choice) => match model::HfConfig::load(&choice.config, overrides) {
+            Ok(hf) => match model::ModelConfig::new(v, &hf, opts) {
+                Ok(m) => Some(std::rc::Rc::new((choice, m))),
+                Err(e) => {
+                    out.push(diagnostic(
+                        v,
+                        &rules::input::UNKNOWN_ARCH,
+                        &[("arch", PyVal::s(format!("{} ({})", choice.arch, e.message)))],
+                    ));
+                    None
+                }
+            },
+            Err(_) => {
+                out.push(diagnostic(
+                    v,
+                    &rules::input::UNKNOWN_ARCH,
+                    &[("arch", PyVal::s(choice.arch.clone()))],
+                ));
+                None
+            }
+        },
+        Err(model::ModelUnknown::Model(p)) => {
+            out.push(diagnostic(
+                v,
+                &rules::input::UNKNOWN_MODEL,
+                &[("model", PyVal::s(p))],
+            ));
+            None
+        }
+        Err(u) => {
+            let arch = match u {
+                model::ModelUnknown::Architecture(a) => a,
+                model::ModelUnknown::BadConfig(reason) => format!("config.json: {reason}"),
+                _ => cfg.arch.clone().unwrap_or_default(),
+            };
+            out.push(diagnostic(
+                v,
+                &rules::input::UNKNOWN_ARCH,
+                &[("arch", PyVal::s(arch))],
+            ));
+            None
+        }
+    };
+    let step = (model, out);
+    LAST_MODEL_STEP.with_borrow_mut(|last| *last = Some((key, step.clone())));
+    step
 }
 
 /// `--json-model-override-args` as a JSON object (SGLang merges it into the HF config,

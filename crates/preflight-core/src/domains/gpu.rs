@@ -509,9 +509,34 @@ pub fn find_gpu(name: &str) -> Option<&'static Gpu> {
     if n.is_empty() {
         return None;
     }
-    GPUS.iter()
-        .find(|g| norm(g.id) == n || norm(g.name) == n || g.aliases.iter().any(|a| norm(a) == n))
-        .or_else(|| GPUS.iter().find(|g| norm(g.device_name) == n))
+    let (names, devices) = gpu_index();
+    names.get(&n).or_else(|| devices.get(&n)).map(|&i| &GPUS[i])
+}
+
+/// The normalised ids, names and aliases of [`GPUS`] (first product wins), and their torch
+/// device names: built once ([`find_gpu`] runs several times per evaluation, and the fix
+/// search evaluates hundreds of candidates).
+fn gpu_index() -> &'static (
+    std::collections::HashMap<String, usize>,
+    std::collections::HashMap<String, usize>,
+) {
+    static INDEX: std::sync::OnceLock<(
+        std::collections::HashMap<String, usize>,
+        std::collections::HashMap<String, usize>,
+    )> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut names = std::collections::HashMap::new();
+        let mut devices = std::collections::HashMap::new();
+        for (i, g) in GPUS.iter().enumerate() {
+            for k in [g.id, g.name].iter().chain(g.aliases.iter()) {
+                names.entry(norm(k)).or_insert(i);
+            }
+            devices.entry(norm(g.device_name)).or_insert(i);
+        }
+        names.remove("");
+        devices.remove("");
+        (names, devices)
+    })
 }
 
 /// The hardware a configuration runs on, with the platform predicates SGLang derives

@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// What a config class adds to a `config.json` (generated from the pinned transformers and SGLang).
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct ClassInfo {
     /// The class (module path), e.g. `transformers.models.llama.configuration_llama.LlamaConfig`.
     pub class: &'static str,
@@ -118,8 +118,9 @@ pub fn as_int(v: &Value) -> Option<i64> {
 pub struct HfObj {
     attrs: Map<String, Value>,
     subs: BTreeMap<String, HfObj>,
-    /// The class path.
-    class: Option<&'static str>,
+    /// The class it was loaded with (its entry of the generated table: attribute lookups
+    /// read its `attribute_map` without searching the table again).
+    class: Option<&'static ClassInfo>,
 }
 
 impl HfObj {
@@ -135,7 +136,7 @@ impl HfObj {
         let mut obj = HfObj {
             attrs: Map::new(),
             subs: BTreeMap::new(),
-            class: class.map(|c| c.class),
+            class,
         };
         if let Some(c) = class.filter(|c| c.instantiable) {
             if let Ok(Value::Object(d)) = serde_json::from_str::<Value>(c.defaults) {
@@ -375,8 +376,7 @@ impl HfObj {
         let class = map
             .get("$class")
             .and_then(Value::as_str)
-            .and_then(class_by_path)
-            .map(|c| c.class);
+            .and_then(class_by_path);
         let mut obj = HfObj {
             attrs: Map::new(),
             subs: BTreeMap::new(),
@@ -415,7 +415,7 @@ impl HfObj {
         if key == "rope_scaling" {
             return "rope_parameters";
         }
-        let Some(c) = self.class.and_then(class_by_path) else {
+        let Some(c) = self.class else {
             return key;
         };
         c.attribute_map
@@ -427,12 +427,12 @@ impl HfObj {
 
     /// The `model_type` of the class this object was loaded with.
     pub fn class_model_type(&self) -> Option<&'static str> {
-        self.class.and_then(class_by_path).map(|c| c.model_type)
+        self.class.map(|c| c.model_type)
     }
 
     /// The path of the class this object was loaded with.
     pub fn class_path(&self) -> Option<&'static str> {
-        self.class
+        self.class.map(|c| c.class)
     }
 
     /// `hasattr(obj, key)`.
