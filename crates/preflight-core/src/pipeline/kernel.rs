@@ -4,6 +4,7 @@
 use super::{Ctx, State};
 use crate::pyfmt::PyVal;
 use crate::rules::kernel as kr;
+use crate::version::SglangVersion;
 
 /// Runs the kernel-stage checks.
 pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
@@ -31,6 +32,32 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
             );
         }
     }
+    if cuda && mla && d == "trtllm_mla" && major == 11 {
+        st.emit(ctx, &kr::TRTLLM_MLA_DECODE_SM110, &[]);
+    }
+    // flashinfer's MLA wrapper with backend="auto": FA2 on SM100 up to flashinfer 0.6.18
+    // (SGLang 0.5.21), on SM103 up to 0.7.1 (SGLang 0.5.22)
+    let fa2_fallback = match hw.sm() {
+        100 => ctx.v <= SglangVersion::V0_5_21,
+        103 => ctx.v <= SglangVersion::V0_5_22,
+        _ => false,
+    };
+    if cuda && mla && d == "flashinfer" && fa2_fallback {
+        st.emit(
+            ctx,
+            &kr::FLASHINFER_MLA_FA2_FALLBACK,
+            &[("sm", PyVal::Int(i64::from(hw.sm())))],
+        );
+    }
+    if cuda && !mla && !ctx.model.is_deepseek_dsa && hw.sm() == 89 && (p == "fa3" || d == "fa3") {
+        st.emit(ctx, &kr::FA3_SM89, &[]);
+    }
+    let tokenspeed = [&base, &p, &d]
+        .iter()
+        .any(|b| b.as_str() == "tokenspeed_mla");
+    if cuda && tokenspeed && (major == 11 || major == 12) && ctx.v <= SglangVersion::V0_5_22 {
+        st.emit(ctx, &kr::TOKENSPEED_MLA_PREFILL_ARCH, &[]);
+    }
     if cuda && mla && (base == "flashmla" || d == "flashmla") && major != 9 {
         st.emit(ctx, &kr::FLASHMLA_DENSE, &[]);
     }
@@ -44,6 +71,9 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         let dp = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
         let dd = st.cur.dsa_decode_backend.clone().unwrap_or_default();
         let sides = [dp.as_str(), dd.as_str()];
+        if sides.contains(&"aiter") {
+            st.emit(ctx, &kr::DSA_AITER_ON_CUDA, &[]);
+        }
         if sides.contains(&"trtllm") && (major == 11 || major == 12) {
             st.emit(ctx, &kr::DSA_TRTLLM, &[]);
         }
@@ -55,7 +85,9 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         {
             st.emit(ctx, &kr::FLASHMLA_SPARSE, &[]);
         }
-        if sides.contains(&"fa3") && major != 9 {
+        if sides.contains(&"fa3") && major == 8 {
+            st.emit(ctx, &kr::DSA_FA3_SM8X, &[]);
+        } else if sides.contains(&"fa3") && major != 9 {
             st.emit(ctx, &kr::DSA_FA3, &[]);
         }
         if sides.contains(&"tilelang") && kv == "bfloat16" && major == 12 {
@@ -81,6 +113,10 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
             )
         }) {
             st.emit(ctx, &kr::CUDA_ONLY_ON_ROCM, &[("backend", PyVal::s(*b))]);
+        }
+        if hw.is_rdna() && backends.contains(&"aiter") {
+            let gfx = hw.gfx.unwrap_or_default();
+            st.emit(ctx, &kr::AITER_ON_RDNA, &[("gfx", PyVal::Raw(gfx.into()))]);
         }
     } else if let Some(b) = backends.iter().find(|b| matches!(**b, "aiter" | "wave")) {
         st.emit(ctx, &kr::AMD_ONLY_ON_CUDA, &[("backend", PyVal::s(*b))]);
