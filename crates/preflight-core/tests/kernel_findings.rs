@@ -43,7 +43,7 @@ const CASES: &[Case] = &[
     },
     Case {
         finding: "KF06",
-        config: r#"{"arch":"DeepseekV32ForCausalLM"}"#,
+        config: r#"{"arch":"DeepseekV32ForCausalLM","dsa_prefill_backend":"trtllm","dsa_decode_backend":"trtllm"}"#,
         gpus: &[],
     },
     Case {

@@ -77,8 +77,8 @@ pub static DSA_TRTLLM: RuleInfo = RuleInfo {
         "Error in function 'TllmGenFmhaRunner' at .../flashinfer/trtllm/fmha/fmhaRunner.cuh:37: Unsupported architecture",
     )],
     title: "The trtllm DSA kernels exist only for SM100/SM103",
-    explanation: "SGLang picks the trtllm DSA backends on every GPU with SM major ≥ 10 (except GLM-5 with FP8 on SM12x), but FlashInfer's trtllm-gen sparse MLA kernels ship no SM12x or SM110 binaries: the first forward (FlashInfer autotune) fails. This hits DeepSeek-V3.2 on RTX PRO 6000 / DGX Spark and GLM-5 with a bfloat16 KV cache there.",
-    trigger: "A DSA model with trtllm as DSA prefill or decode backend (the default on SM ≥ 10) on an SM110/SM12x GPU.",
+    explanation: "SGLang picks the trtllm DSA backends on every GPU with SM major ≥ 10 (except GLM-5 with FP8 on SM12x) and accepts --dsa-prefill-backend / --dsa-decode-backend trtllm on any GPU; it calls FlashInfer with backend=\"trtllm-gen\" (python/sglang/srt/layers/attention/dsa_backend.py:3982@0.5.23), whose runner accepts only SM100/SM103/SM107 (fmhaRunner.cuh:37 in flashinfer 0.6.18–0.7.2): the first forward (FlashInfer autotune) fails everywhere else. This hits DeepSeek-V3.2 on RTX PRO 6000 / DGX Spark, GLM-5 with a bfloat16 KV cache there, and a trtllm DSA backend set by hand on Hopper or Ampere.",
+    trigger: "A DSA model with trtllm as DSA prefill or decode backend (the default on SM ≥ 10) on an NVIDIA GPU whose SM major is not 10.",
     situations: "DeepSeek-V3.2 with default flags on an RTX PRO 6000; GLM-5 with --kv-cache-dtype bfloat16 on an RTX 5090.",
     solutions: &[
         "For GLM-5 on SM12x use --kv-cache-dtype fp8_e4m3 (SGLang then picks flashinfer_sparse_mla).",
