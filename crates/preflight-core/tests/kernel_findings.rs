@@ -327,3 +327,62 @@ fn every_case_belongs_to_a_finding() {
         );
     }
 }
+
+/// The literal pieces of a template (`{name}` placeholders removed), 4 characters or longer.
+fn literal_pieces(template: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0;
+    for c in template.chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                out.push(std::mem::take(&mut cur));
+            }
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => cur.push(c),
+            _ => {}
+        }
+    }
+    out.push(cur);
+    out.into_iter().filter(|p| p.trim().len() >= 4).collect()
+}
+
+#[test]
+fn every_kernel_variant_is_a_recorded_error_text() {
+    let all = findings();
+    let mut seen = 0;
+    for r in rules::all() {
+        if r.stage != Stage::Kernel || r.variants.is_empty() {
+            continue;
+        }
+        let recorded: String = all
+            .iter()
+            .filter(|f| f["rule"] == r.code)
+            .flat_map(|f| {
+                let mut t = vec![f["error_text"].as_str().unwrap_or_default().to_string()];
+                if let Some(v) = f["error_text_variants"].as_array() {
+                    t.extend(v.iter().filter_map(|x| x.as_str()).map(str::to_string));
+                }
+                t
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            !recorded.is_empty(),
+            "{}: no finding records its texts",
+            r.code
+        );
+        for v in r.variants {
+            seen += 1;
+            for piece in literal_pieces(v) {
+                assert!(
+                    recorded.contains(&piece),
+                    "{}: variant piece {piece:?} is in no error text of its findings",
+                    r.code
+                );
+            }
+        }
+    }
+    assert!(seen >= 5, "only {seen} variants checked");
+}
