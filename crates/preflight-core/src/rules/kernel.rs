@@ -141,7 +141,7 @@ pub static DSA_FA3: RuleInfo = RuleInfo {
     )],
     title: "The DSA fa3 kernels need Hopper (Blackwell)",
     explanation: "The DSA fa3 path runs a 576/512 MLA FlashAttention-3 kernel that exists only in the SM90 build; on Blackwell SGLang's FA3 wrapper refuses the call (python/sglang/kernels/ops/attention/flash_attention_v3.py:137-139@0.5.23, raised when the SM major is not 8 or 9). Ampere/Ada fail inside FA3 instead (KERN018).",
-    trigger: "A DSA model with fa3 as DSA prefill or decode backend on a GPU whose SM major is 10 or more.",
+    trigger: "A DSA model with fa3 as DSA prefill or decode backend on a GPU whose SM major is neither 8 nor 9 (Blackwell; Volta too).",
     solutions: &["Run DSA models on Hopper or SM100."],
     flags: &["dsa_prefill_backend", "dsa_decode_backend"],
     example: Some((
