@@ -6,6 +6,20 @@ use crate::pyfmt::PyVal;
 use crate::rules::kernel as kr;
 use crate::version::SglangVersion;
 
+/// The flashinfer-python release `v` pins (`Requires-Dist: flashinfer_python[cu13]==…` in
+/// `sglang-X.dist-info/METADATA`): 0.6.18 for 0.5.19–0.5.21, 0.7.1 for 0.5.22, 0.7.2 for 0.5.23.
+/// SGLang checks `>=` the pin at start-up (`entrypoints/engine.py:1954@0.5.23`), so a launch runs
+/// the pin unless the user upgraded it by hand.
+fn pinned_flashinfer(v: SglangVersion) -> (u8, u8, u8) {
+    if v <= SglangVersion::V0_5_21 {
+        (0, 6, 18)
+    } else if v <= SglangVersion::V0_5_22 {
+        (0, 7, 1)
+    } else {
+        (0, 7, 2)
+    }
+}
+
 /// Runs the kernel-stage checks.
 pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     let hw = &ctx.hw;
@@ -35,11 +49,12 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     if cuda && mla && d == "trtllm_mla" && major == 11 {
         st.emit(ctx, &kr::TRTLLM_MLA_DECODE_SM110, &[]);
     }
-    // flashinfer's MLA wrapper with backend="auto": FA2 on SM100 up to flashinfer 0.6.18
-    // (SGLang 0.5.21), on SM103 up to 0.7.1 (SGLang 0.5.22)
+    // flashinfer's MLA wrapper with backend="auto" routes SM100 to native kernels from 0.7.1
+    // (mla/_batch_mla/_auto_policy.py:78@0.7.1), SM103 from 0.7.2 (:50@0.7.2); before, FA2
+    let fi = pinned_flashinfer(ctx.v);
     let fa2_fallback = match hw.sm() {
-        100 => ctx.v <= SglangVersion::V0_5_21,
-        103 => ctx.v <= SglangVersion::V0_5_22,
+        100 => fi < (0, 7, 1),
+        103 => fi < (0, 7, 2),
         _ => false,
     };
     if cuda && mla && d == "flashinfer" && fa2_fallback {
