@@ -43,6 +43,8 @@ pub struct RuleView {
     pub versions: String,
     /// SGLang's message per release range.
     pub messages: Vec<MessageView>,
+    /// Other texts of the same failure (kernel packages' wording elsewhere); often empty.
+    pub variants: &'static [&'static str],
     /// Where SGLang raises it, per release range.
     pub sources: Vec<SourceLoc>,
     /// One-line title.
@@ -90,6 +92,7 @@ impl RuleView {
                     template: t,
                 })
                 .collect(),
+            variants: r.variants,
             sources: r
                 .sources
                 .iter()

@@ -153,3 +153,75 @@ fn llama4_recipe() {
     assert_eq!(check(cmd, "H100").verdict, Verdict::Ok);
     assert_eq!(check(cmd, "B200").first_error().unwrap().code, "ATTN006");
 }
+
+/// SGLang's quick-start launch (as mirrored at mintlify.com/sgl-project/sglang, "Launch a
+/// server"), on one GPU of every family the kernel rules distinguish: SGLang's defaults there
+/// have kernels, so no kernel diagnostic may appear.
+const QUICKSTART: &str = "python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3.1-8B-Instruct --port 30000";
+
+#[test]
+fn quickstart_recipe_on_every_gpu_family() {
+    for gpu in [
+        "A100",
+        "L40S",
+        "RTX 4090",
+        "H100",
+        "B200",
+        "B300",
+        "Jetson Thor",
+        "RTX PRO 6000 Blackwell",
+        "DGX Spark",
+        "MI250X",
+        "MI300X",
+        "MI355X",
+    ] {
+        let r = check(QUICKSTART, gpu);
+        assert_eq!(
+            r.class,
+            VerdictClass::Starts,
+            "{gpu}: {:?}",
+            kernel_codes(&r)
+        );
+        assert!(kernel_codes(&r).is_empty(), "{gpu}: {:?}", kernel_codes(&r));
+    }
+    // the Hopper backend carried to an Ada GPU: FA3 fails at graph capture (sglang#38980)
+    let fa3 = format!("{QUICKSTART} --attention-backend fa3");
+    assert_eq!(check(&fa3, "H100").class, VerdictClass::Starts);
+    let r = check(&fa3, "L40S");
+    assert_eq!(r.class, VerdictClass::Crashes);
+    assert_eq!(kernel_codes(&r), ["KERN014"]);
+    // Radeon is not a published target: SGLang's ROCm default (aiter) has no RDNA kernels
+    // (ROCm/TheRock#7700); with triton the launch starts
+    let r = check(QUICKSTART, "Radeon RX 9070 XT");
+    assert_eq!(kernel_codes(&r), ["KERN016"]);
+    let r = check(
+        &format!("{QUICKSTART} --attention-backend triton"),
+        "Radeon RX 9070 XT",
+    );
+    assert_eq!(r.class, VerdictClass::Starts);
+}
+
+/// The DeepSeek-V3 recipe (docs.sglang.io "DeepSeek V3/V3.1/R1 Usage") with SGLang 0.5.19 on the
+/// Blackwell GPUs: its model override picks trtllm_mla, so the FlashInfer MLA slow path (KERN013)
+/// is not reached; the same launch with --attention-backend flashinfer is a risk, not a refusal.
+#[test]
+fn deepseek_v3_recipe_on_blackwell_0_5_19() {
+    let cmd = "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --trust-remote-code";
+    for gpu in ["B200", "B300"] {
+        let parsed = parse_command(cmd);
+        let mut cfg = parsed.config;
+        cfg.gpu = Some(gpu.to_string());
+        cfg.sglang = Some("0.5.19".to_string());
+        let r = validate(&cfg);
+        assert_eq!(r.verdict, Verdict::Ok, "{gpu}: {:#?}", r.first_error());
+        assert!(kernel_codes(&r).is_empty(), "{gpu}: {:?}", kernel_codes(&r));
+        cfg.args.insert(
+            "attention_backend".into(),
+            serde_json::Value::String("flashinfer".into()),
+        );
+        let r = validate(&cfg);
+        assert_eq!(r.class, VerdictClass::StartsWithRisks, "{gpu}");
+        assert_eq!(kernel_codes(&r), ["KERN013"]);
+        assert_eq!(r.class.exit_code(false), 0);
+    }
+}

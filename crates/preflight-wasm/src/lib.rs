@@ -198,6 +198,8 @@ export interface RuleView {
   exception: string | null;
   versions: string;
   messages: { versions: string; template: string }[];
+  /** Other texts of the same failure (kernel packages' wording elsewhere); often empty. */
+  variants: string[];
   sources: SourceLoc[];
   title: string;
   explanation: string;

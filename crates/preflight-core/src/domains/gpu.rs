@@ -642,6 +642,14 @@ impl Hardware {
         self.gfx.is_some_and(|g| g.starts_with("gfx95"))
     }
 
+    /// An AMD Radeon (RDNA) GPU: gfx arch `gfx11xx` (RDNA3/3.5) or `gfx120x` (RDNA4), per
+    /// LLVM's AMDGPU processor table (llvm.org/docs/AMDGPUUsage.html). gfx1250 is an Instinct
+    /// part, not RDNA, although SGLang's `is_gfx1250_supported` docstring calls it RDNA4.
+    pub fn is_rdna(&self) -> bool {
+        self.gfx
+            .is_some_and(|g| g.starts_with("gfx11") || g.starts_with("gfx120"))
+    }
+
     /// The torch dtype `--kv-cache-dtype fp8_e4m3` maps to on this device
     /// (`sglang/srt/mem_cache/kv_cache_dtype.py@0.5.23`): `float8_e4m3fnuz` on gfx942.
     pub fn fp8_e4m3_torch(&self) -> &'static str {

@@ -4,6 +4,21 @@
 use super::{Ctx, State};
 use crate::pyfmt::PyVal;
 use crate::rules::kernel as kr;
+use crate::version::SglangVersion;
+
+/// The flashinfer-python release `v` pins (`Requires-Dist: flashinfer_python[cu13]==…` in
+/// `sglang-X.dist-info/METADATA`): 0.6.18 for 0.5.19–0.5.21, 0.7.1 for 0.5.22, 0.7.2 for 0.5.23.
+/// SGLang checks `>=` the pin at start-up (`entrypoints/engine.py:1954@0.5.23`), so a launch runs
+/// the pin unless the user upgraded it by hand.
+fn pinned_flashinfer(v: SglangVersion) -> (u8, u8, u8) {
+    if v <= SglangVersion::V0_5_21 {
+        (0, 6, 18)
+    } else if v <= SglangVersion::V0_5_22 {
+        (0, 7, 1)
+    } else {
+        (0, 7, 2)
+    }
+}
 
 /// Runs the kernel-stage checks.
 pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
@@ -31,6 +46,33 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
             );
         }
     }
+    if cuda && mla && d == "trtllm_mla" && major == 11 {
+        st.emit(ctx, &kr::TRTLLM_MLA_DECODE_SM110, &[]);
+    }
+    // flashinfer's MLA wrapper with backend="auto" routes SM100 to native kernels from 0.7.1
+    // (mla/_batch_mla/_auto_policy.py:78@0.7.1), SM103 from 0.7.2 (:50@0.7.2); before, FA2
+    let fi = pinned_flashinfer(ctx.v);
+    let fa2_fallback = match hw.sm() {
+        100 => fi < (0, 7, 1),
+        103 => fi < (0, 7, 2),
+        _ => false,
+    };
+    if cuda && mla && d == "flashinfer" && fa2_fallback {
+        st.emit(
+            ctx,
+            &kr::FLASHINFER_MLA_FA2_FALLBACK,
+            &[("sm", PyVal::Int(i64::from(hw.sm())))],
+        );
+    }
+    if cuda && !mla && !ctx.model.is_deepseek_dsa && hw.sm() == 89 && (p == "fa3" || d == "fa3") {
+        st.emit(ctx, &kr::FA3_SM89, &[]);
+    }
+    let tokenspeed = [&base, &p, &d]
+        .iter()
+        .any(|b| b.as_str() == "tokenspeed_mla");
+    if cuda && tokenspeed && (major == 11 || major == 12) && ctx.v <= SglangVersion::V0_5_22 {
+        st.emit(ctx, &kr::TOKENSPEED_MLA_PREFILL_ARCH, &[]);
+    }
     if cuda && mla && (base == "flashmla" || d == "flashmla") && major != 9 {
         st.emit(ctx, &kr::FLASHMLA_DENSE, &[]);
     }
@@ -44,7 +86,10 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         let dp = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
         let dd = st.cur.dsa_decode_backend.clone().unwrap_or_default();
         let sides = [dp.as_str(), dd.as_str()];
-        if sides.contains(&"trtllm") && (major == 11 || major == 12) {
+        if sides.contains(&"aiter") {
+            st.emit(ctx, &kr::DSA_AITER_ON_CUDA, &[]);
+        }
+        if sides.contains(&"trtllm") && major != 10 {
             st.emit(ctx, &kr::DSA_TRTLLM, &[]);
         }
         if sides
@@ -55,7 +100,9 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
         {
             st.emit(ctx, &kr::FLASHMLA_SPARSE, &[]);
         }
-        if sides.contains(&"fa3") && major != 9 {
+        if sides.contains(&"fa3") && major == 8 {
+            st.emit(ctx, &kr::DSA_FA3_SM8X, &[]);
+        } else if sides.contains(&"fa3") && major != 9 {
             st.emit(ctx, &kr::DSA_FA3, &[]);
         }
         if sides.contains(&"tilelang") && kv == "bfloat16" && major == 12 {
@@ -81,6 +128,10 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
             )
         }) {
             st.emit(ctx, &kr::CUDA_ONLY_ON_ROCM, &[("backend", PyVal::s(*b))]);
+        }
+        if hw.is_rdna() && backends.contains(&"aiter") {
+            let gfx = hw.gfx.unwrap_or_default();
+            st.emit(ctx, &kr::AITER_ON_RDNA, &[("gfx", PyVal::Raw(gfx.into()))]);
         }
     } else if let Some(b) = backends.iter().find(|b| matches!(**b, "aiter" | "wave")) {
         st.emit(ctx, &kr::AMD_ONLY_ON_CUDA, &[("backend", PyVal::s(*b))]);

@@ -45,6 +45,10 @@ pub struct RuleInfo {
     pub versions: VersionRange,
     /// SGLang's message (or log line) per release range.
     pub messages: &'static [Msg],
+    /// Other texts users see for the same failure, in the same template syntax: for kernel-stage
+    /// rules the kernel package's wording in other versions or on another code path (the
+    /// message is the one the modelled releases' pinned packages print). Empty for most rules.
+    pub variants: &'static [&'static str],
     /// Where SGLang raises or logs it, per release range.
     pub sources: &'static [Src],
     /// One-line title.
@@ -78,6 +82,7 @@ impl RuleInfo {
         exception: Some("ValueError"),
         versions: VersionRange::ALL,
         messages: &[],
+        variants: &[],
         sources: &[],
         title: "",
         explanation: "",
@@ -162,6 +167,12 @@ impl RuleInfo {
                     m
                 }
             );
+        }
+        if !self.variants.is_empty() {
+            let _ = writeln!(o, "Also seen as:\n");
+            for v in self.variants {
+                let _ = writeln!(o, "```text\n{v}\n```\n");
+            }
         }
         let _ = writeln!(o, "## What it means\n\n{}\n", self.explanation);
         if !self.trigger.is_empty() {
