@@ -431,6 +431,28 @@ await test('config.json: pasted or chosen as a file, the launch is judged with i
   await noErrors(page);
 });
 
+await test('releases: side by side, tokenspeed_mla refused on 0.5.19 and rewritten on 0.5.23, upgrade view', async (track) => {
+  const page = track(await open('/?gpu=B200&arch=DeepseekV3ForCausalLM&attention-backend=tokenspeed_mla'));
+  await page.click('#releases-panel > summary');
+  await page.waitForSelector('#releases-panel tr[data-release="0.5.19"]');
+  const cell = async (v) => (await page.locator(`#releases-panel tr[data-release="${v}"]`).textContent()).trim();
+  assert(/refused/.test(await cell('0.5.19')) && (await cell('0.5.19')).includes('ATTN024'), `0.5.19 row: ${await cell('0.5.19')}`);
+  assert(/starts/.test(await cell('0.5.23')) && (await cell('0.5.23')).includes('cutedsl_mla'), `0.5.23 row: ${await cell('0.5.23')}`);
+  const changes = await page.locator('#release-changes li').allTextContents();
+  assert(changes.some((c) => c.startsWith('refused on 0.5.19, starts on 0.5.23')), `changes: ${JSON.stringify(changes)}`);
+  // the upgrade view: this launch is on 0.5.23; moving to 0.5.19 brings the refusal back
+  await page.selectOption('#upgrade-to', '0.5.19');
+  await page.waitForSelector('#upgrade-result');
+  assert((await page.locator('#upgrade-result').textContent()).includes('ATTN024'), `upgrade: ${await page.locator('#upgrade-result').textContent()}`);
+  // it follows the builder
+  await page.goto(BASE + '/?gpu=B200&arch=DeepseekV3ForCausalLM&attention-backend=tokenspeed_mla&kv-cache-dtype=fp8_e4m3');
+  await page.click('#releases-panel > summary');
+  await page.waitForSelector('#releases-panel tr[data-release="0.5.19"]');
+  assert(!/refused/.test(await cell('0.5.19')), `with an FP8 cache 0.5.19 still refuses: ${await cell('0.5.19')}`);
+  await page.locator('#releases-panel').screenshot({ path: join(ART, 'releases-1280.png') });
+  await noErrors(page);
+});
+
 async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);

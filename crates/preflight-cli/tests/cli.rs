@@ -728,7 +728,7 @@ fn unknown_models_cannot_be_judged_and_model_config_settles_it() {
     let o = run(&["check", "--gpu", "H100", "--", LLAMA], "");
     assert!(
         o.stdout.contains("model: ")
-            && o.stdout.contains("facts from the reference config of")
+            && o.stdout.contains("the reference config of")
             && o.stdout.contains("--model-config config.json"),
         "{}",
         o.stdout

@@ -16,6 +16,7 @@ use super::diagnostics::Diagnostics;
 use super::explain_panel::ExplainPanel;
 use super::export_panel::ExportPanel;
 use super::paste_panel::PastePanel;
+use super::releases_panel::ReleasesPanel;
 use super::resolved::ResolvedPanel;
 use super::rules_page::{RulePage, RulesPage};
 use super::url_notice::UrlNotice;
@@ -113,6 +114,7 @@ pub fn App() -> Html {
                             <Commands report={report.clone()} />
                             <ExportPanel cfg={state.cfg.clone()} report={report.clone()} />
                             <ResolvedPanel report={report.clone()} cfg={state.cfg.clone()} />
+                            <ReleasesPanel cfg={state.cfg.clone()} />
                         </div>
                     </div>
                 </main>

@@ -14,6 +14,7 @@ pub mod flag_field;
 pub mod inline;
 pub mod model_config_field;
 pub mod paste_panel;
+pub mod releases_panel;
 pub mod resolved;
 pub mod rules_page;
 pub mod select_field;

@@ -196,10 +196,18 @@ pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            assumed.push(format!(
-                "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}",
-                refc.arch
-            ));
+            if m.id == checkpoint && m.differences.is_empty() {
+                // the id is the reference checkpoint itself
+                assumed.push(format!(
+                    "{how}: facts from its published config.json (the reference config of {})",
+                    refc.arch
+                ));
+            } else {
+                assumed.push(format!(
+                    "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}",
+                    refc.arch
+                ));
+            }
             ModelSource::ModelId {
                 given,
                 id: m.id.to_string(),
