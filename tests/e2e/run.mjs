@@ -453,6 +453,36 @@ await test('releases: side by side, tokenspeed_mla refused on 0.5.19 and rewritt
   await noErrors(page);
 });
 
+await test('matrix: #/matrix crosses GPUs × attention backends for the builder\'s model; a cell loads into the builder with the same verdict', async (track) => {
+  const page = track(await open('/?gpu=H100&arch=DeepseekV3ForCausalLM#/matrix'));
+  await page.waitForSelector('#matrix-table');
+  assert((await page.locator('#nav-matrix').getAttribute('aria-current')) === 'page', 'nav does not mark the matrix');
+  const cell = (row, col) => page.locator(`#matrix-table td[data-row="${row}"][data-col="${col}"]`);
+  assert(await cell('B200', 'trtllm_mla').evaluate((e) => e.classList.contains('m-starts')), 'B200 × trtllm_mla is not "starts"');
+  const crash = cell('RTX 5090', 'trtllm_mla');
+  assert(await crash.evaluate((e) => e.classList.contains('m-crashes')), `RTX 5090 × trtllm_mla: ${await crash.getAttribute('class')}`);
+  const title = await crash.locator('a').getAttribute('title');
+  assert(/^crashes at first forward: KERN\d+ /.test(title), `title: ${title}`);
+  // AMD rows on request
+  await page.selectOption('#matrix-vendor', 'amd');
+  await page.waitForSelector('#matrix-table td[data-row="MI300X"]');
+  assert((await page.locator('#matrix-table td[data-row="H100"]').count()) === 0, 'NVIDIA rows under AMD');
+  await page.screenshot({ path: join(ART, 'matrix-1280.png'), fullPage: false });
+  await page.selectOption('#matrix-vendor', 'nvidia');
+  await page.waitForSelector('#matrix-table td[data-row="RTX 5090"]');
+  // a cell is the builder's verdict on that launch
+  await cell('RTX 5090', 'trtllm_mla').locator('a').click();
+  await page.waitForSelector('#builder-page:not([hidden])');
+  await waitVerdict(page, CRASHES);
+  await page.waitForFunction(() => { const q = new URLSearchParams(location.search); return q.get('attention-backend') === 'trtllm_mla' && q.get('gpu') === 'RTX 5090'; });
+  // a DSA model gets the prefill × decode matrix on the builder's GPU
+  await page.goto(BASE + '/?gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtype=fp8_e4m3#/matrix');
+  await page.waitForSelector('#matrix-table');
+  assert((await page.locator('#matrix-kind').inputValue()) === 'dsa', 'a DSA model does not get the DSA matrix');
+  assert(await cell('flashinfer_sparse_mla', 'flashinfer_sparse_mla').evaluate((e) => e.classList.contains('m-starts')), 'flashinfer_sparse_mla pair is not "starts" on SM120 with FP8');
+  await noErrors(page);
+});
+
 async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);
@@ -760,7 +790,7 @@ await test('fold: at 1280×800 the verdict and the builder are above the fold', 
   await noErrors(page);
 });
 
-await test('a11y: axe-core finds no serious or critical violation (builder, error verdict, rules, rule page, embeds; light and dark)', async (track) => {
+await test('a11y: axe-core finds no serious or critical violation (builder, error verdict, rules, rule page, matrix, config.json, releases, embeds; light and dark)', async (track) => {
   const axePath = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
   assert(existsSync(axePath), `axe-core is missing (npm ci): ${axePath}`);
   assert(process.env.HOSTS_URL, 'HOSTS_URL not set: the embedding page is part of this test');
@@ -775,6 +805,9 @@ await test('a11y: axe-core finds no serious or critical violation (builder, erro
     ['url-notice', BASE + '/?gpu=H100&kv-cache-dtpye=bf16&gpu=B200', '#url-notice'],
     ['rule', BASE + '/#/rules/DSA001', '.rule-page[data-code="DSA001"]'],
     ['rules', BASE + '/#/rules', '#rule-list'],
+    ['matrix', BASE + '/?gpu=H100&arch=DeepseekV3ForCausalLM#/matrix', '#matrix-table'],
+    ['model-config', BASE + '/?gpu=H100&model=x%2Fy&model_config=%7B%22architectures%22%3A%5B%22LlamaForCausalLM%22%5D%7D', '#model-config-in-use'],
+    ['releases', BASE + '/?gpu=B200&arch=DeepseekV3ForCausalLM&attention-backend=tokenspeed_mla', '#releases-panel'],
     ['embed-iframe', BASE + '/index.html?embed=1&gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtype=bf16&dsa-prefill-backend=flashinfer_sparse_mla', 'sglang-preflight .diag[data-code="DSA001"]'],
     // the host page's own content is the fixture (deliberately hostile styles): only the
     // elements are Preflight's

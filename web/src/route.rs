@@ -1,5 +1,6 @@
 //! Hash routing (pure): `#/rules` (the rule list, with its filters after a `?`),
-//! `#/rules/CODE` (one rule), `#/__panic` (the hidden test route of [`crate::stopped`]),
+//! `#/rules/CODE` (one rule), `#/matrix` (the matrix of the builder's model, with its view
+//! after a `?`: `kind=attention|dsa|dsv4`, `vendor=nvidia|amd|all`), `#/__panic` (the hidden test route of [`crate::stopped`]),
 //! anything else the builder. The builder's own state lives in the
 //! query string, which the hash never touches, so going to a rule page and back keeps it.
 
@@ -41,6 +42,20 @@ impl RuleFilter {
     }
 }
 
+/// What the matrix page crosses (empty = chosen from the builder's launch).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatrixView {
+    /// `attention`, `dsa`, `dsv4`, or empty (what the launch's model uses).
+    pub kind: String,
+    /// `nvidia`, `amd`, `all`, or empty (the builder GPU's vendor).
+    pub vendor: String,
+}
+
+/// The matrix kinds the page offers.
+pub const MATRIX_KINDS: &[&str] = &["attention", "dsa", "dsv4"];
+/// The vendor filters the page offers.
+pub const MATRIX_VENDORS: &[&str] = &["nvidia", "amd", "all"];
+
 /// A page of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -50,6 +65,8 @@ pub enum Route {
     Rules(RuleFilter),
     /// One rule (or parser code) page.
     Rule(String),
+    /// The matrix of the builder's model.
+    Matrix(MatrixView),
     /// `#/__panic`: a hidden test route whose page panics, so that the e2e tests can check
     /// what a panic does (crate::stopped). Nothing links to it; typing it stops the page,
     /// and Reload brings the builder back with the same configuration.
@@ -82,6 +99,19 @@ impl Route {
                 Route::Rules(f)
             }
             (Some("__panic"), None, None) => Route::Panic,
+            (Some("matrix"), None, None) => {
+                let mut m = MatrixView::default();
+                for pair in query.split('&').filter(|p| !p.is_empty()) {
+                    let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+                    let v = decode(v);
+                    match k {
+                        "kind" if MATRIX_KINDS.contains(&v.as_str()) => m.kind = v,
+                        "vendor" if MATRIX_VENDORS.contains(&v.as_str()) => m.vendor = v,
+                        _ => {}
+                    }
+                }
+                Route::Matrix(m)
+            }
             (Some("rules"), Some(code), None) if !code.is_empty() => {
                 let code = decode(code);
                 let code: String = code
@@ -113,6 +143,18 @@ impl Route {
                 }
             }
             Route::Rule(code) => format!("#/rules/{code}"),
+            Route::Matrix(m) => {
+                let q: Vec<String> = [("kind", &m.kind), ("vendor", &m.vendor)]
+                    .iter()
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                if q.is_empty() {
+                    "#/matrix".into()
+                } else {
+                    format!("#/matrix?{}", q.join("&"))
+                }
+            }
             Route::Panic => "#/__panic".into(),
         }
     }
@@ -138,6 +180,16 @@ mod tests {
             Route::Rules(RuleFilter::default())
         );
         assert_eq!(Route::parse("#/rules/dsa001"), Route::Rule("DSA001".into()));
+        assert_eq!(
+            Route::parse("#/matrix"),
+            Route::Matrix(MatrixView::default())
+        );
+        let m = Route::parse("#/matrix?kind=dsa&vendor=amd&x=1");
+        assert_eq!(m.hash(), "#/matrix?kind=dsa&vendor=amd");
+        assert_eq!(
+            Route::parse("#/matrix?kind=%3Cscript%3E").hash(),
+            "#/matrix"
+        );
         assert_eq!(
             Route::parse("#/rules/%3Cscript%3E"),
             Route::Rule("SCRIPT".into())

@@ -15,6 +15,7 @@ use super::commands::Commands;
 use super::diagnostics::Diagnostics;
 use super::explain_panel::ExplainPanel;
 use super::export_panel::ExportPanel;
+use super::matrix_page::MatrixPage;
 use super::paste_panel::PastePanel;
 use super::releases_panel::ReleasesPanel;
 use super::resolved::ResolvedPanel;
@@ -63,6 +64,7 @@ pub fn App() -> Html {
             Route::Builder => None,
             Route::Rules(_) => Some("Rules".to_string()),
             Route::Rule(code) => Some(code.clone()),
+            Route::Matrix(_) => Some("Matrix".to_string()),
             Route::Panic => None,
         };
         use_effect_with(kind, |kind| match kind {
@@ -79,10 +81,16 @@ pub fn App() -> Html {
         .collect::<Vec<_>>()
         .join(", ");
     let on_builder = *route == Route::Builder;
+    let on_matrix = matches!(*route, Route::Matrix(_));
+    let on_rules = matches!(*route, Route::Rules(_) | Route::Rule(_));
     let page = match &*route {
         Route::Builder => Html::default(),
         Route::Rules(f) => html! { <RulesPage filter={f.clone()} /> },
         Route::Rule(code) => html! { <RulePage code={AttrValue::from(code.clone())} /> },
+        Route::Matrix(view) => html! {
+            <MatrixPage cfg={state.cfg.clone()} view={view.clone()}
+                resolved_backend={report.resolved_str("attention_backend")} />
+        },
         Route::Panic => html! { <ForcedPanic /> },
     };
     html! {
@@ -93,7 +101,8 @@ pub fn App() -> Html {
                         <h1><a href="#/" class="home">{ "Preflight" }<span class="sub">{ " for SGLang" }</span></a></h1>
                         <nav class="nav" aria-label="Pages">
                             <a href="#/" id="nav-builder" aria-current={on_builder.then_some("page")}>{ "Builder" }</a>
-                            <a href="#/rules" id="nav-rules" aria-current={(!on_builder).then_some("page")}>{ "Rules" }</a>
+                            <a href="#/matrix" id="nav-matrix" aria-current={on_matrix.then_some("page")}>{ "Matrix" }</a>
+                            <a href="#/rules" id="nav-rules" aria-current={on_rules.then_some("page")}>{ "Rules" }</a>
                         </nav>
                     </div>
                     if on_builder {

@@ -12,6 +12,7 @@ pub mod export_panel;
 pub mod fix_item;
 pub mod flag_field;
 pub mod inline;
+pub mod matrix_page;
 pub mod model_config_field;
 pub mod paste_panel;
 pub mod releases_panel;
