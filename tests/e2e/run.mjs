@@ -483,6 +483,27 @@ await test('matrix: #/matrix crosses GPUs × attention backends for the builder\
   await noErrors(page);
 });
 
+await test('pickers: options that would fail are marked with their rule and message, and still choosable', async (track) => {
+  const page = track(await open('/?gpu=A100&arch=DeepseekV3ForCausalLM'));
+  const opt = (v) => page.locator(`#flag-attention-backend option[value="${v}"]`);
+  await page.waitForSelector('#flag-attention-backend option[value="trtllm_mla"][data-reason]', { state: 'attached' });
+  const label = (await opt('trtllm_mla').textContent()).trim();
+  assert(/^trtllm_mla · ✕ ATTN\d+$/.test(label), `label: ${label}`);
+  const title = await opt('trtllm_mla').getAttribute('title');
+  assert(/^refused: ATTN\d+ /.test(title), `title: ${title}`);
+  assert((await opt('triton').getAttribute('data-reason')) === null, 'triton marked on A100');
+  // a KV dtype that would fail on Ampere is marked too
+  assert((await page.locator('#flag-kv-cache-dtype option[data-reason]').count()) > 0, 'no KV dtype marked on A100');
+  // choosing a marked option works and shows its diagnostic
+  const code = label.split(' ').pop();
+  await page.selectOption('#flag-attention-backend', 'trtllm_mla');
+  await page.waitForSelector(`.diag[data-code="${code}"]`);
+  // the marks follow the configuration (on B200 trtllm_mla is fine)
+  await page.selectOption('#pick-gpu', 'B200');
+  await page.waitForFunction(() => { const o = document.querySelector('#flag-attention-backend option[value="trtllm_mla"]'); return o && !o.hasAttribute('data-reason') && document.querySelector('#flag-attention-backend option[data-reason]'); });
+  await noErrors(page);
+});
+
 async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);

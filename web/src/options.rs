@@ -19,6 +19,9 @@ pub struct Opt {
     pub value: String,
     /// What the user reads.
     pub label: String,
+    /// Why choosing it would make the launch fail or risky (the rule and SGLang's message),
+    /// shown as the option's tooltip; the label then carries the rule code.
+    pub reason: Option<String>,
 }
 
 impl Opt {
@@ -26,8 +29,41 @@ impl Opt {
         Opt {
             value: value.into(),
             label: label.into(),
+            reason: None,
         }
     }
+}
+
+/// What choosing each value of a picker would do: value → (mark for the label, e.g.
+/// `✕ ATTN001`, and the words for the tooltip). Values that leave the launch starting are
+/// absent.
+pub type Reasons = std::collections::BTreeMap<String, (String, String)>;
+
+/// The reasons of one flag's values on `cfg` ([`preflight_core::matrix::option_reasons`]).
+pub fn reasons_for(cfg: &LaunchConfig, flag: &FlagSpec, v: SglangVersion) -> Reasons {
+    use preflight_core::report::VerdictClass;
+    let Some(choices) = flag.choices(v) else {
+        return Reasons::new();
+    };
+    let values: Vec<&str> = std::iter::once("").chain(choices.iter().copied()).collect();
+    preflight_core::matrix::option_reasons(cfg, flag.name, &values)
+        .into_iter()
+        .filter_map(|(value, c)| {
+            let icon = match c.class {
+                VerdictClass::Refused => "✕",
+                VerdictClass::Crashes => "⚡",
+                VerdictClass::StartsWithRisks => "!",
+                _ => return None,
+            };
+            let code = c.code.clone().unwrap_or_default();
+            let words = format!(
+                "{}: {code} {}",
+                c.class.label(),
+                c.message.clone().unwrap_or_default()
+            );
+            Some((value, (format!("{icon} {code}"), words)))
+        })
+        .collect()
 }
 
 /// An `<optgroup>` (no label = options at the top level).
@@ -160,15 +196,25 @@ pub fn arch_select(cfg: &LaunchConfig) -> SelectModel {
     SelectModel::new(vec![top(opts)], cfg.arch.as_deref(), "unknown architecture")
 }
 
-/// The picker of a flag with a closed choice list for `v`; `None` for other kinds.
+/// The picker of a flag with a closed choice list for `v`, its options marked with
+/// `reasons` when given; `None` for other kinds.
 pub fn flag_select(
     flag: &FlagSpec,
     v: SglangVersion,
     current: Option<&str>,
+    reasons: Option<&Reasons>,
 ) -> Option<SelectModel> {
     let choices = flag.choices(v)?;
     let mut opts = vec![Opt::new("", unset_label(flag.default_label))];
     opts.extend(choices.iter().map(|c| Opt::new(*c, *c)));
+    if let Some(r) = reasons {
+        for o in &mut opts {
+            if let Some((mark, words)) = r.get(&o.value) {
+                o.label = format!("{} · {mark}", o.label);
+                o.reason = Some(words.clone());
+            }
+        }
+    }
     let note = format!("not a choice in {v}");
     Some(SelectModel::new(vec![top(opts)], current, &note))
 }
@@ -200,6 +246,7 @@ mod tests {
                 find_flag("kv_cache_dtype").unwrap(),
                 SglangVersion::LATEST,
                 cfg.arg("kv_cache_dtype").as_deref(),
+                None,
             )
             .unwrap(),
         ] {
@@ -234,15 +281,15 @@ mod tests {
         let f = find_flag("kv_cache_dtype").unwrap();
         let cfg = from_query("?kv-cache-dtype=fp4_e2m1");
         let cur = cfg.arg("kv_cache_dtype");
-        let old = flag_select(f, SglangVersion::V0_5_19, cur.as_deref()).unwrap();
-        let new = flag_select(f, SglangVersion::V0_5_23, cur.as_deref()).unwrap();
+        let old = flag_select(f, SglangVersion::V0_5_19, cur.as_deref(), None).unwrap();
+        let new = flag_select(f, SglangVersion::V0_5_23, cur.as_deref(), None).unwrap();
         assert!(old.options().any(|o| o.label == "fp4_e2m1"));
         assert!(
             new.options()
                 .any(|o| o.label == "fp4_e2m1 (not a choice in 0.5.23)")
         );
         for flag in FLAGS {
-            if let Some(m) = flag_select(flag, SglangVersion::LATEST, None) {
+            if let Some(m) = flag_select(flag, SglangVersion::LATEST, None, None) {
                 assert_eq!(m.selected, "");
                 assert!(m.groups[0].options[0].label.contains(flag.default_label));
             }

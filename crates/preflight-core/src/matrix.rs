@@ -191,6 +191,21 @@ pub fn sparse(base: &LaunchConfig, kind: MatrixKind) -> Matrix {
     }
 }
 
+/// What each value of one flag would do to the launch `base`: the cell of `base` with `key`
+/// set to the value (`""`: the flag removed, SGLang's default), in the order given. The
+/// page marks the options of its pickers with these (the rule and message that would fire),
+/// so a picker's reasons can never disagree with the validator.
+pub fn option_reasons(base: &LaunchConfig, key: &str, values: &[&str]) -> Vec<(String, Cell)> {
+    values
+        .iter()
+        .map(|v| {
+            let mut c = base.clone();
+            c.set_key(key, (!v.is_empty()).then_some(*v));
+            (v.to_string(), cell(c, key))
+        })
+        .collect()
+}
+
 impl Matrix {
     /// The matrix as Markdown: one row per GPU (or prefill backend), one column per backend,
     /// a cell `ok`, `ok → X` (rewritten), `risk CODE`, `crash CODE`, `✗ CODE`, `?`.
@@ -288,6 +303,20 @@ mod tests {
         let b200 = m.rows.iter().position(|r| r == "B200").unwrap();
         assert_eq!(m.default[b200].runs.as_deref(), Some("trtllm_mla"));
         assert!(m.markdown().lines().count() == m.rows.len() + 2);
+    }
+
+    #[test]
+    fn option_reasons_are_the_validators_verdicts() {
+        let base = cfg(r#"{"gpu":"A100","arch":"DeepseekV3ForCausalLM"}"#);
+        let r = option_reasons(&base, "attention_backend", &["", "trtllm_mla", "triton"]);
+        assert_eq!(r.len(), 3);
+        for (v, c) in &r {
+            let mut x = base.clone();
+            x.set_key("attention_backend", (!v.is_empty()).then_some(v.as_str()));
+            assert_eq!(c.class, crate::evaluate(&x).class, "{v}");
+        }
+        assert_eq!(r[1].1.class, VerdictClass::Refused);
+        assert_eq!(r[2].1.class, VerdictClass::Starts);
     }
 
     #[test]

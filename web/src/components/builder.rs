@@ -4,9 +4,10 @@
 
 use preflight_core::config::value_text;
 use preflight_core::domains::arch::find_arch;
-use preflight_core::domains::flags::{ENV_VARS, FLAGS, Group, find_flag};
+use preflight_core::domains::flags::{ENV_VARS, FLAGS, FlagKind, Group, find_flag};
 use preflight_core::{LaunchConfig, sglang_cli, version_of};
 use serde_json::Value;
+use std::rc::Rc;
 use yew::prelude::*;
 
 use super::flag_field::FlagField;
@@ -14,7 +15,7 @@ use super::model_config_field::ModelConfigField;
 use super::select_field::SelectField;
 use super::text_field::{CheckField, TextField};
 use super::use_actions;
-use crate::options::{arch_select, cuda_select, gpu_select, version_select};
+use crate::options::{Reasons, arch_select, cuda_select, gpu_select, reasons_for, version_select};
 use crate::state::Action;
 use crate::url::{default_config, is_env_name};
 
@@ -34,16 +35,34 @@ pub struct BuilderProps {
     pub cfg: LaunchConfig,
 }
 
-fn group_fieldset(cfg: &LaunchConfig, group: Group, heading: &str) -> Html {
+fn group_fieldset(cfg: &LaunchConfig, group: Group, heading: &str, reasons: &AllReasons) -> Html {
     let v = version_of(cfg);
     html! {
         <fieldset class="group">
             <legend>{ heading.to_string() }</legend>
             { for FLAGS.iter().filter(|f| f.group == group).map(|f| html! {
-                <FlagField key={f.name} name={f.name} version={v} value={cfg.arg(f.name)} />
+                <FlagField key={f.name} name={f.name} version={v} value={cfg.arg(f.name)}
+                    reasons={reasons.get(f.name).cloned()} />
             }) }
         </fieldset>
     }
+}
+
+/// The reasons of every choice flag's values, by flag name, for one configuration.
+type AllReasons = std::collections::BTreeMap<&'static str, Rc<Reasons>>;
+
+/// Delay before the pickers' reasons are computed after a change (ms): the verdict comes
+/// first, and typing in a text field does not recompute them per keystroke.
+const REASONS_DELAY_MS: u32 = 120;
+
+/// The reasons for `cfg` (one evaluation per value of every choice flag of `groups`).
+fn all_reasons(cfg: &LaunchConfig, groups: &[Group]) -> AllReasons {
+    let v = version_of(cfg);
+    FLAGS
+        .iter()
+        .filter(|f| matches!(f.kind, FlagKind::Choice) && groups.contains(&f.group))
+        .map(|f| (f.name, Rc::new(reasons_for(cfg, f, v))))
+        .collect()
 }
 
 /// The configuration form.
@@ -71,6 +90,32 @@ pub fn Builder(props: &BuilderProps) -> Html {
         *ever_open.borrow_mut() = true;
     }
     let more_open = *ever_open.borrow();
+    // the pickers' reasons: computed shortly after the verdict, for the groups on screen
+    let reasons: UseStateHandle<(LaunchConfig, Rc<AllReasons>)> =
+        use_state(|| (LaunchConfig::default(), Rc::new(AllReasons::new())));
+    {
+        let reasons = reasons.clone();
+        let pending = use_mut_ref(|| None::<gloo_timers::callback::Timeout>);
+        use_effect_with((cfg.clone(), more_open), move |(cfg, more)| {
+            let cfg = cfg.clone();
+            let groups: Vec<Group> = GROUPS
+                .iter()
+                .filter(|(_, _, main)| *main || *more)
+                .map(|(g, _, _)| *g)
+                .collect();
+            let timeout = gloo_timers::callback::Timeout::new(REASONS_DELAY_MS, move || {
+                let r = all_reasons(&cfg, &groups);
+                reasons.set((cfg, Rc::new(r)));
+            });
+            *pending.borrow_mut() = Some(timeout);
+        });
+    }
+    // reasons of another configuration are not shown
+    let shown_reasons: Rc<AllReasons> = if reasons.0 == *cfg {
+        reasons.1.clone()
+    } else {
+        Rc::new(AllReasons::new())
+    };
     let extra_env: Vec<(String, String)> = cfg
         .env
         .iter()
@@ -134,10 +179,10 @@ pub fn Builder(props: &BuilderProps) -> Html {
                     on_change={set("model_path")} set={cfg.model_path.is_some()} />
                 <ModelConfigField config={cfg.model_config.clone()} />
             </fieldset>
-            { for GROUPS.iter().filter(|(_, _, main)| *main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
+            { for GROUPS.iter().filter(|(_, _, main)| *main).map(|(g, h, _)| group_fieldset(cfg, *g, h, &shown_reasons)) }
             <details class="more" open={more_open}>
                 <summary>{ "More flags" }</summary>
-                { for GROUPS.iter().filter(|(_, _, main)| !main).map(|(g, h, _)| group_fieldset(cfg, *g, h)) }
+                { for GROUPS.iter().filter(|(_, _, main)| !main).map(|(g, h, _)| group_fieldset(cfg, *g, h, &shown_reasons)) }
             </details>
             if !other_args.is_empty() {
                 <fieldset class="group" id="other-flags">

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::select_field::SelectField;
 use super::text_field::{CheckField, TextField};
 use super::use_actions;
-use crate::options::{flag_select, flag_suggestions, unset_label};
+use crate::options::{Reasons, flag_select, flag_suggestions, unset_label};
 use crate::state::Action;
 
 /// Props of [`FlagField`].
@@ -19,6 +19,9 @@ pub struct FlagFieldProps {
     pub version: SglangVersion,
     /// Current value (`None` = unset).
     pub value: Option<String>,
+    /// What each of its values would do to the launch (computed after the verdict).
+    #[prop_or_default]
+    pub reasons: Option<std::rc::Rc<Reasons>>,
 }
 
 /// The picker of a flag: a select for a closed choice list, a checkbox for a switch,
@@ -42,7 +45,12 @@ pub fn FlagField(props: &FlagFieldProps) -> Html {
                 .reform(move |on: bool| Action::Set(name.into(), on.then(|| "true".to_string())));
             html! { <CheckField {id} {label} {hint} {checked} {on_change} /> }
         }
-        FlagKind::Choice => match flag_select(flag, props.version, props.value.as_deref()) {
+        FlagKind::Choice => match flag_select(
+            flag,
+            props.version,
+            props.value.as_deref(),
+            props.reasons.as_deref(),
+        ) {
             Some(model) => {
                 html! { <SelectField {id} {label} {hint} {model} on_change={on_text} {set} /> }
             }

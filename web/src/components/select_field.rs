@@ -52,7 +52,8 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
     let selected = &props.model.selected;
     let option = |o: &crate::options::Opt| {
         html! {
-            <option value={o.value.clone()} selected={o.value == *selected}>{ o.label.clone() }</option>
+            <option value={o.value.clone()} selected={o.value == *selected}
+                title={o.reason.clone()} data-reason={o.reason.is_some().then_some("1")}>{ o.label.clone() }</option>
         }
     };
     let hint_id = format!("{}-hint", props.id);
