@@ -1,15 +1,22 @@
-//! Explaining an SGLang error: which rule's message a pasted error line (or a whole
+//! Explaining an SGLang error: which rules' messages a pasted error line (or a whole
 //! traceback or log) contains, and what the values in it say about the configuration.
 //!
-//! Every message template of every rule (all releases) is turned into a matcher: the
-//! template's literal text must appear as written, and each `{name}` / `{name!r}`
-//! placeholder captures the text in its place (lazily, on one line, with balanced quotes and
-//! brackets). The captured values are mapped back to configuration keys where the rule
-//! allows it: `model_arch='GlmMoeDsaForCausalLM'` → `arch`, `sm_major=12` → a catalogue GPU
-//! with that SM major, `kv_cache_dtype=torch.bfloat16` → `bfloat16`,
-//! `prefill_impl='x'` → `dsa_prefill_backend`, `argument --page-size: …` → `page_size`.
-//! A pasted template itself (`model_arch={model_arch!r}`, as error catalogues print it)
-//! matches too, with no values.
+//! Every message template of every rule (every release's wording) is turned into a matcher:
+//! the template's literal text must appear as written (a run of blanks matching any run of
+//! blanks), each `{name}` / `{name!r}` placeholder captures the text in its place (lazily, on
+//! one line, with balanced quotes and brackets), and a file path the template prints
+//! (`/workspace/include/flashinfer/…/fmhaRunner.cuh:30`) matches the same file under any
+//! install prefix with any line number. The input is examined as pasted (ANSI colours
+//! removed, CRLF made LF) and, for messages a terminal wrapped, with its line breaks removed.
+//! A message cut short is found too: after one of its sentences, or anywhere where a line of
+//! the input ends (an issue title); such matches rank after whole ones. When several rules
+//! match, all are returned, best first (whole before cut, more literal text, closer paths).
+//!
+//! The captured values are mapped back to configuration keys where the rule allows it:
+//! `model_arch='GlmMoeDsaForCausalLM'` → `arch`, `sm_major=12` → a catalogue GPU with that SM
+//! major, `kv_cache_dtype=torch.bfloat16` → `bfloat16`, `prefill_impl='x'` →
+//! `dsa_prefill_backend`, `argument --page-size: …` → `page_size`. A pasted template itself
+//! (`model_arch={model_arch!r}`, as error catalogues print it) matches too, with no values.
 
 use crate::config::LaunchConfig;
 use crate::domains::flags::find_flag;
@@ -19,7 +26,7 @@ use crate::rules::{self, RuleInfo};
 use crate::version::VersionRange;
 use serde::Serialize;
 
-/// Longest text examined, in bytes (longer input is cut there).
+/// Longest text examined, in bytes (of longer input, its end: see [`window`]).
 pub const MAX_TEXT: usize = 256 * 1024;
 
 /// Fewest literal characters a template must match to count (so that a template made
@@ -1496,6 +1503,83 @@ mod tests {
         let junk: String = "{{}}'\"[]\n".repeat(5000);
         let _ = explain_message(&junk);
         let _ = explain_message(&"x is not supported for y ".repeat(10_000));
+    }
+
+    #[test]
+    fn long_logs_are_read_from_their_end() {
+        let filler = "[2026-11-30 10:00:00 TP0] Prefill batch. #new-seq: 1\n".repeat(12_000);
+        assert!(filler.len() > MAX_TEXT);
+        let text = format!(
+            "{filler}AssertionError: FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.\n"
+        );
+        let m = explain_message(&text);
+        assert_eq!(m[0].code, "ATTN006");
+        assert_eq!(m[0].line, 12_001);
+        assert!(m[0].complete);
+    }
+
+    #[test]
+    fn colours_crlf_prefixes_and_wrapping() {
+        let msg = "DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.";
+        for text in [
+            format!("\u{1b}[1;31mValueError: {msg}\u{1b}[0m\r\n"),
+            format!("[2026-11-30 10:00:02 TP3] ValueError: {msg}"),
+            // wrapped inside a word, and at a blank
+            format!(
+                "ValueError: DeepSeek-V4 flashmla_spa\nrse_q8 prefill requires\n  SM90 CUDA GPUs."
+            ),
+        ] {
+            let m = explain_message(&text);
+            assert_eq!(codes(&text).first(), Some(&"DSV4001"), "{text:?}");
+            assert!(m[0].complete, "{text:?}");
+            assert!(!m[0].matched.contains('\u{1b}'));
+        }
+        // a value wrapped across lines is read whole
+        let m = explain_message(
+            "flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaFor\nCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'.",
+        );
+        assert_eq!(m[0].code, "DSA001");
+        assert_eq!(m[0].line, 1);
+        assert_eq!(m[0].config.arch.as_deref(), Some("GlmMoeDsaForCausalLM"));
+    }
+
+    #[test]
+    fn cut_messages_rank_after_whole_ones() {
+        // cut at the end of a line (as an issue title is), and after a sentence
+        let m = explain_message("DeepSeek-V4 flashmla_sparse_q8 prefill requires SM9");
+        assert_eq!(m[0].code, "DSV4001");
+        assert!(!m[0].complete);
+        // a cut that is not at a line end or a sentence end is no match
+        assert!(codes("DeepSeek-V4 flashmla_sparse_q8 prefill requires SM80 GPUs").is_empty());
+        // with a whole message elsewhere in the text, the whole one comes first
+        let text = "FlashAttention v3 Backend requires SM>=80 and SM<=90\nValueError: DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.";
+        let m = explain_message(text);
+        assert_eq!(codes(text), ["DSV4001", "ATTN006"]);
+        assert!(m[0].complete && !m[1].complete);
+    }
+
+    #[test]
+    fn paths_match_under_any_prefix() {
+        let p = pieces(rules::find("KERN006").unwrap().messages[0].1);
+        assert!(p.iter().any(|x| matches!(x, Piece::Path { .. })), "{p:?}");
+        for text in [
+            "Assertion error (csrc/apis/attention.hpp:211): Unsupported architecture",
+            "tvm.error.InternalError: Assertion error (/deepgemm/csrc/apis/attention.hpp:198): Unsupported architecture",
+            r"Assertion error (D:\src\DeepGEMM\csrc\apis\attention.hpp:211): Unsupported architecture",
+        ] {
+            assert_eq!(codes(text).first(), Some(&"KERN006"), "{text}");
+        }
+        // a URL or an SM list is not a path
+        assert!(
+            pieces("see https://docs.sglang.ai/x/y.html now")
+                .iter()
+                .all(|x| !matches!(x, Piece::Path { .. }))
+        );
+        assert!(
+            pieces("on NVIDIA SM120/SM121; got")
+                .iter()
+                .all(|x| !matches!(x, Piece::Path { .. }))
+        );
     }
 
     #[test]
