@@ -1525,9 +1525,8 @@ mod tests {
             format!("\u{1b}[1;31mValueError: {msg}\u{1b}[0m\r\n"),
             format!("[2026-11-30 10:00:02 TP3] ValueError: {msg}"),
             // wrapped inside a word, and at a blank
-            format!(
-                "ValueError: DeepSeek-V4 flashmla_spa\nrse_q8 prefill requires\n  SM90 CUDA GPUs."
-            ),
+            "ValueError: DeepSeek-V4 flashmla_spa\nrse_q8 prefill requires\n  SM90 CUDA GPUs."
+                .to_string(),
         ] {
             let m = explain_message(&text);
             assert_eq!(codes(&text).first(), Some(&"DSV4001"), "{text:?}");
