@@ -1060,78 +1060,48 @@ pub fn explain_message(text: &str) -> Vec<Match> {
             loose: true,
         });
     }
-    let can_match = |p: &[Piece]| {
-        p.iter().all(|x| match x {
-            Piece::Lit(l) => squeezed.contains(&squeeze(l)),
-            Piece::Path { tail, .. } => tail.last().is_some_and(|f| squeezed.contains(f.as_str())),
-            Piece::Trunc { lit, min } => {
-                let head: String = squeeze(lit).chars().take(*min).collect();
-                squeezed.contains(&head)
-            }
-            Piece::Hole { .. } => true,
-        })
-    };
+    let can_match = |t: &Try| t.keys.iter().all(|k| squeezed.contains(k.as_str()));
     let mut out: Vec<Match> = Vec::new();
-    for rule in rules::all() {
-        let distinct: Vec<&str> = {
-            let mut d: Vec<&str> = rule.messages.iter().map(|(_, m)| *m).collect();
-            d.sort_unstable();
-            d.dedup();
-            d
-        };
+    for c in compiled() {
+        let rule = c.rule;
         let mut best: Option<Match> = None;
-        for (range, template) in rule.messages {
-            let full = pieces(template);
-            if literal_len(&full) < MIN_LITERAL {
-                continue;
-            }
-            let mut tries = vec![(true, full.clone())];
-            tries.extend(cut_versions(&full).into_iter().map(|p| (false, p)));
-            for (complete, p) in tries {
-                let score = literal_len(&p);
-                if best
-                    .as_ref()
-                    .is_some_and(|b| (b.complete, b.score) > (complete, score))
-                {
-                    break;
-                }
-                if !can_match(&p) {
-                    continue;
-                }
-                let Some((view, (start, end, caps))) =
-                    views.iter().find_map(|v| find(&p, v).map(|f| (v, f)))
-                else {
-                    continue;
-                };
-                // the releases whose wording this is (a cut message: every wording it starts)
-                let cut_text = if complete {
-                    (*template).to_string()
-                } else {
-                    template_text(&p)
-                };
-                let wordings: Vec<&&str> = distinct
-                    .iter()
-                    .filter(|t| {
-                        if complete {
-                            **t == *template
-                        } else {
-                            template_text(&pieces(t)).starts_with(&cut_text)
-                        }
-                    })
-                    .collect();
-                let span = rule
-                    .messages
-                    .iter()
-                    .filter(|(_, t)| wordings.contains(&t))
-                    .map(|(r, _)| *r)
-                    .reduce(widen)
-                    .unwrap_or(*range);
+        for (range, template, tries) in &c.templates {
+            for t in tries {
+                let (complete, score, p) = (t.complete, t.score, &t.pieces);
                 if best
                     .as_ref()
                     .is_some_and(|b| (b.complete, b.score) >= (complete, score))
                 {
                     break;
                 }
+                if !can_match(t) {
+                    continue;
+                }
+                let Some((view, (start, end, caps))) =
+                    views.iter().find_map(|v| find(p, v).map(|f| (v, f)))
+                else {
+                    continue;
+                };
+                // the releases whose wording this is (a cut message: every wording it starts)
+                let wordings: Vec<&str> = c
+                    .wordings
+                    .iter()
+                    .filter(|(w, text)| {
+                        if complete {
+                            w == template
+                        } else {
+                            text.starts_with(&t.text)
+                        }
+                    })
+                    .map(|(w, _)| *w)
+                    .collect();
+                let span = rule
+                    .messages
+                    .iter()
+                    .filter(|(_, w)| wordings.contains(w))
+                    .map(|(r, _)| *r)
+                    .reduce(widen)
+                    .unwrap_or(*range);
                 let names: Vec<&String> = p
                     .iter()
                     .filter_map(|x| match x {
@@ -1152,7 +1122,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                         config.set_key(k, Some(v));
                     }
                 }
-                if wordings.len() < distinct.len() {
+                if wordings.len() < c.wordings.len() {
                     config.sglang = Some(span.last().to_string());
                 }
                 best = Some(Match {
@@ -1169,7 +1139,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                     config,
                     score,
                     complete,
-                    exactness: path_exactness(&p, &s[start..end]),
+                    exactness: path_exactness(p, &s[start..end]),
                     range: span,
                 });
                 break;
@@ -1185,6 +1155,84 @@ pub fn explain_message(text: &str) -> Vec<Match> {
             .then(a.line.cmp(&b.line))
     });
     out
+}
+
+/// One way of matching a template: whole, or cut short.
+struct Try {
+    complete: bool,
+    /// Literal characters it requires (its rank).
+    score: usize,
+    pieces: Vec<Piece>,
+    /// Blank-free texts the input must contain for it to match at all.
+    keys: Vec<String>,
+    /// [`template_text`] of its pieces.
+    text: String,
+}
+
+/// A rule's message templates as matchers.
+struct Compiled {
+    rule: &'static RuleInfo,
+    /// Its distinct wordings, with their [`template_text`].
+    wordings: Vec<(&'static str, String)>,
+    /// Per release range: the template and its tries, whole first, then cut ones, longest
+    /// first.
+    templates: Vec<(VersionRange, &'static str, Vec<Try>)>,
+}
+
+/// Every rule's matchers, built once (the catalogue is static).
+fn compiled() -> &'static [Compiled] {
+    static COMPILED: std::sync::OnceLock<Vec<Compiled>> = std::sync::OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let make = |complete: bool, pieces: Vec<Piece>| {
+            let keys = pieces
+                .iter()
+                .filter_map(|x| match x {
+                    Piece::Lit(l) => Some(squeeze(l)),
+                    Piece::Path { tail, .. } => tail.last().cloned(),
+                    Piece::Trunc { lit, min } => Some(squeeze(lit).chars().take(*min).collect()),
+                    Piece::Hole { .. } => None,
+                })
+                .filter(|k| !k.is_empty())
+                .collect();
+            Try {
+                complete,
+                score: literal_len(&pieces),
+                text: template_text(&pieces),
+                keys,
+                pieces,
+            }
+        };
+        rules::all()
+            .into_iter()
+            .map(|rule| {
+                let mut wordings: Vec<(&'static str, String)> = rule
+                    .messages
+                    .iter()
+                    .map(|(_, m)| (*m, template_text(&pieces(m))))
+                    .collect();
+                wordings.sort_unstable();
+                wordings.dedup();
+                let templates = rule
+                    .messages
+                    .iter()
+                    .filter_map(|(range, template)| {
+                        let full = pieces(template);
+                        if literal_len(&full) < MIN_LITERAL {
+                            return None;
+                        }
+                        let mut tries = vec![make(true, full.clone())];
+                        tries.extend(cut_versions(&full).into_iter().map(|p| make(false, p)));
+                        Some((*range, *template, tries))
+                    })
+                    .collect();
+                Compiled {
+                    rule,
+                    wordings,
+                    templates,
+                }
+            })
+            .collect()
+    })
 }
 
 /// The template text a piece list spells (placeholders as `{}`), for comparing wordings.

@@ -377,7 +377,7 @@ fn wrap(text: &str, width: usize) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
 
     /// `explain` of every catalogued message (every release's wording) with random values,
     /// pasted as logs and tracebacks are, finds its rule as a whole message.
