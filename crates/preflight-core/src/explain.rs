@@ -997,8 +997,19 @@ fn key_of(rule: &RuleInfo, name: &str) -> Option<String> {
     Some(k.to_string())
 }
 
-fn capture(rule: &RuleInfo, name: &str, text: &str) -> Capture {
-    let key = key_of(rule, name);
+/// The flag a template prints right before a placeholder (`--prefill-kv-cache-dequant-dtype=`
+/// before `{requested_dtype}`): the value is that flag's, whatever the placeholder is called.
+fn flag_before(lit: &str) -> Option<String> {
+    let head = lit.strip_suffix('=')?;
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .map_or(0, |i| i + 1);
+    let flag = head[start..].strip_prefix("--")?;
+    find_flag(flag).map(|f| f.name.to_string())
+}
+
+fn capture(rule: &RuleInfo, name: &str, text: &str, flag: Option<String>) -> Capture {
+    let key = flag.or_else(|| key_of(rule, name));
     let raw = unrepr(text);
     let is_template = text.starts_with('{') && text.ends_with('}');
     let value = if is_template {
@@ -1102,10 +1113,17 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                     .map(|(r, _)| *r)
                     .reduce(widen)
                     .unwrap_or(*range);
-                let names: Vec<&String> = p
+                let names: Vec<(&String, Option<String>)> = p
                     .iter()
-                    .filter_map(|x| match x {
-                        Piece::Hole { name } => Some(name),
+                    .enumerate()
+                    .filter_map(|(i, x)| match x {
+                        Piece::Hole { name } => {
+                            let flag = match i.checked_sub(1).map(|j| &p[j]) {
+                                Some(Piece::Lit(l)) => flag_before(l),
+                                _ => None,
+                            };
+                            Some((name, flag))
+                        }
                         _ => None,
                     })
                     .collect();
@@ -1113,7 +1131,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                 let mut captures: Vec<Capture> = names
                     .iter()
                     .zip(&caps)
-                    .map(|(n, (a, b))| capture(rule, n, &s[*a..*b]))
+                    .map(|((n, flag), (a, b))| capture(rule, n, &s[*a..*b], flag.clone()))
                     .collect();
                 pair_flag_value(&mut captures);
                 let mut config = LaunchConfig::default();
@@ -1317,7 +1335,8 @@ fn first_error(cfg: &LaunchConfig) -> Option<String> {
 /// itself, but the user may as well have set it, and a fix must fix that launch too). When
 /// the message names no GPU or no architecture, the rule's example configuration fills them
 /// in, with the message's values laid over it, and of the example's other flags only those
-/// needed to reach the check are kept: nothing the message does not say is invented. A
+/// needed to reach the check are kept (all of them when without them no fix is found):
+/// nothing the message does not say is invented. A
 /// stated value is left out only when with it another error comes first (see
 /// [`Reproduction::dropped`]). `None` when neither says enough to raise the rule.
 pub fn reproduce(m: &Match) -> Option<Reproduction> {
@@ -1373,6 +1392,7 @@ pub fn reproduce(m: &Match) -> Option<Reproduction> {
             });
         }
     }
+    let before_trim = cfg.clone();
     if from_example {
         // the example's own flags, where the check is reached without them
         let extra: Vec<String> = cfg
@@ -1402,7 +1422,17 @@ pub fn reproduce(m: &Match) -> Option<Reproduction> {
             }
         }
     }
-    let report = crate::validate(&cfg);
+    let mut report = crate::validate(&cfg);
+    // an example flag the check does not need may still be what makes a fix possible (a
+    // tensor-parallel size that lets the model fit): keep the example's flags then
+    let fixable = |r: &crate::Report| r.first_error().is_some_and(|d| !d.fixes.is_empty());
+    if !fixable(&report) && cfg != before_trim {
+        let full = crate::validate(&before_trim);
+        if fixable(&full) {
+            cfg = before_trim;
+            report = full;
+        }
+    }
     Some(Reproduction {
         config: cfg,
         report,

@@ -422,3 +422,57 @@ proptest! {
         prop_assert!(hit.unwrap().complete, "{code} only cut in {text:?}");
     }
 }
+
+/// Every error the rules' example configurations raise, pasted back: its rule is found, its
+/// reproduction raises it, and the reproduction's first fix re-evaluates without an error.
+#[test]
+fn every_example_error_reproduces() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut fix_failures = Vec::new();
+    for rule in rules::all() {
+        let Some((bad, _)) = rule.example else {
+            continue;
+        };
+        let Ok(cfg) = serde_json::from_str::<LaunchConfig>(bad) else {
+            continue;
+        };
+        let report = evaluate(&cfg);
+        let Some(d) = report.first_error() else {
+            continue;
+        };
+        if d.message.trim().is_empty() {
+            continue;
+        }
+        let found = explain_message(&d.message);
+        let Some(m) = found.iter().find(|m| m.code == d.code) else {
+            continue; // a message with too little text of its own (every_example_message_is_recognised)
+        };
+        checked += 1;
+        match reproduce(m) {
+            None => failures.push(format!("{}: not reproduced from {:?}", d.code, d.message)),
+            Some(rep) => {
+                let first = rep.report.first_error().map(|x| x.code.clone());
+                if first.as_deref() != Some(d.code.as_str()) {
+                    failures.push(format!("{}: the reproduction raises {first:?}", d.code));
+                } else {
+                    match rep.report.first_error().and_then(|x| x.fixes.first()) {
+                        None => fix_failures.push(format!("{}: no fix", d.code)),
+                        Some(fix) => {
+                            if let Some(e) = evaluate(&fix.config).first_error() {
+                                fix_failures.push(format!(
+                                    "{}: first fix {} leaves {}",
+                                    d.code, fix.title, e.code
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{checked} example errors pasted back and reproduced");
+    assert!(checked > 100, "{checked}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(fix_failures.is_empty(), "{}", fix_failures.join("\n"));
+}
