@@ -552,6 +552,25 @@ await test('explain: seed-1 message reads back GPU, architecture and KV dtype; t
   await noErrors(page);
 });
 
+await test('explain: a traceback under another install prefix shows both TllmGenFmhaRunner rules with reproductions; a first sentence is found as cut', async (track) => {
+  const page = track(await open('/'));
+  await explain(page, `  File "/usr/local/lib/python3.12/dist-packages/flashinfer/prefill.py", line 123, in run\nRuntimeError: Error in function 'TllmGenFmhaRunner' at /usr/local/lib/python3.12/dist-packages/flashinfer/data/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:37: Unsupported architecture\n`);
+  await page.waitForSelector('.explained[data-code="KERN001"]');
+  const found = await page.locator('#explain-result .explained').evaluateAll((els) => els.map((e) => e.dataset.code));
+  assert(found.includes('KERN001') && found.includes('KERN003'), `found ${found}`);
+  for (const code of ['KERN001', 'KERN003']) {
+    const card = page.locator(`.explained[data-code="${code}"]`);
+    assert((await card.locator('.repro pre.cmd').count()) === 1, `${code}: no reproduction`);
+    assert(!(await card.locator('.repro').textContent()).includes('another error comes first'), `${code}: not reproduced`);
+  }
+  await explain(page, 'FlashAttention v3 Backend requires SM>=80 and SM<=90');
+  await page.waitForSelector('.explained[data-code="ATTN006"]');
+  const card = page.locator('.explained[data-code="ATTN006"]');
+  assert((await card.count()) === 1, 'ATTN006 not found from its first sentence');
+  assert((await card.locator('.cut').count()) === 1, 'not marked as cut');
+  await noErrors(page);
+});
+
 await test('rules: #/rules lists every rule and the search filters it', async (track) => {
   const page = track(await open('/#/rules'));
   await page.waitForSelector('#rule-list');

@@ -262,6 +262,12 @@ fn one_match(st: &Style, m: &Match) -> String {
         m.versions,
         m.line
     ));
+    if !m.complete {
+        out.push_str(&format!(
+            "  {} only the start of the message was found (cut short); a whole message ranks first\n",
+            st.dim("= note:")
+        ));
+    }
     let shown: Vec<&str> = m.matched.lines().collect();
     for line in shown.iter().take(4) {
         out.push_str(&format!("  {} {line}\n", st.gutter("|")));
@@ -313,6 +319,13 @@ fn one_match(st: &Style, m: &Match) -> String {
                     cfg.gpu.as_deref().unwrap_or("this GPU"),
                     render_command(cfg)
                 ));
+                if !rep.dropped.is_empty() {
+                    out.push_str(&format!(
+                        "  {} left out {} (with it another error comes first)\n",
+                        st.dim("= note:"),
+                        rep.dropped.join(", ")
+                    ));
+                }
                 for f in d.fixes.iter() {
                     let hw = if f.changes_hardware {
                         " (changes the hardware)"

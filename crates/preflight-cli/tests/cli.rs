@@ -437,6 +437,36 @@ fn explain_codes_and_messages() {
         o.stdout
             .contains("reproduced: Preflight raises DSA001 on RTX 5090")
     );
+    // a traceback under another install prefix: both kernel rules, each reproduced
+    let o = run(
+        &["explain", "--message", "-"],
+        "  File \"/usr/local/lib/python3.12/dist-packages/flashinfer/prefill.py\", line 123, in run\nRuntimeError: Error in function 'TllmGenFmhaRunner' at /usr/local/lib/python3.12/dist-packages/flashinfer/data/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:37: Unsupported architecture\n",
+    );
+    assert_eq!(o.code, 0);
+    for part in [
+        "error[KERN001]",
+        "error[KERN003]",
+        "reproduced: Preflight raises KERN001",
+        "reproduced: Preflight raises KERN003",
+    ] {
+        assert!(o.stdout.contains(part), "{part}: {}", o.stdout);
+    }
+    // the first sentence of an assert: found, and said to be cut
+    let o = run(
+        &[
+            "explain",
+            "--message",
+            "FlashAttention v3 Backend requires SM>=80 and SM<=90",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains("error[ATTN006]"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("only the start of the message"),
+        "{}",
+        o.stdout
+    );
     let o = run(&["explain", "--message", "everything is fine"], "");
     assert_eq!(o.code, 1);
 }

@@ -1,15 +1,22 @@
-//! Explaining an SGLang error: which rule's message a pasted error line (or a whole
+//! Explaining an SGLang error: which rules' messages a pasted error line (or a whole
 //! traceback or log) contains, and what the values in it say about the configuration.
 //!
-//! Every message template of every rule (all releases) is turned into a matcher: the
-//! template's literal text must appear as written, and each `{name}` / `{name!r}`
-//! placeholder captures the text in its place (lazily, on one line, with balanced quotes and
-//! brackets). The captured values are mapped back to configuration keys where the rule
-//! allows it: `model_arch='GlmMoeDsaForCausalLM'` → `arch`, `sm_major=12` → a catalogue GPU
-//! with that SM major, `kv_cache_dtype=torch.bfloat16` → `bfloat16`,
-//! `prefill_impl='x'` → `dsa_prefill_backend`, `argument --page-size: …` → `page_size`.
-//! A pasted template itself (`model_arch={model_arch!r}`, as error catalogues print it)
-//! matches too, with no values.
+//! Every message template of every rule (every release's wording) is turned into a matcher:
+//! the template's literal text must appear as written (a run of blanks matching any run of
+//! blanks), each `{name}` / `{name!r}` placeholder captures the text in its place (lazily, on
+//! one line, with balanced quotes and brackets), and a file path the template prints
+//! (`/workspace/include/flashinfer/…/fmhaRunner.cuh:30`) matches the same file under any
+//! install prefix with any line number. The input is examined as pasted (ANSI colours
+//! removed, CRLF made LF) and, for messages a terminal wrapped, with its line breaks removed.
+//! A message cut short is found too: after one of its sentences, or anywhere where a line of
+//! the input ends (an issue title); such matches rank after whole ones. When several rules
+//! match, all are returned, best first (whole before cut, more literal text, closer paths).
+//!
+//! The captured values are mapped back to configuration keys where the rule allows it:
+//! `model_arch='GlmMoeDsaForCausalLM'` → `arch`, `sm_major=12` → a catalogue GPU with that SM
+//! major, `kv_cache_dtype=torch.bfloat16` → `bfloat16`, `prefill_impl='x'` →
+//! `dsa_prefill_backend`, `argument --page-size: …` → `page_size`. A pasted template itself
+//! (`model_arch={model_arch!r}`, as error catalogues print it) matches too, with no values.
 
 use crate::config::LaunchConfig;
 use crate::domains::flags::find_flag;
@@ -19,7 +26,7 @@ use crate::rules::{self, RuleInfo};
 use crate::version::VersionRange;
 use serde::Serialize;
 
-/// Longest text examined, in bytes (longer input is cut there).
+/// Longest text examined, in bytes (of longer input, its end: see [`window`]).
 pub const MAX_TEXT: usize = 256 * 1024;
 
 /// Fewest literal characters a template must match to count (so that a template made
@@ -71,6 +78,13 @@ pub struct Match {
     pub config: LaunchConfig,
     /// Literal characters matched (higher is more certain).
     pub score: usize,
+    /// False when only the message's first sentence(s) were found (a message cut short);
+    /// such matches come after whole ones.
+    pub complete: bool,
+    /// How exactly the message's file paths agree with the template's (same line number,
+    /// then common ending): orders matches that tie otherwise.
+    #[serde(skip)]
+    pub exactness: (usize, usize),
     /// The releases whose message matched, as a range.
     #[serde(skip)]
     pub range: VersionRange,
@@ -79,12 +93,137 @@ pub struct Match {
 #[derive(Clone, Debug)]
 enum Piece {
     Lit(String),
-    Hole { name: String },
+    Hole {
+        name: String,
+    },
+    /// A file path the message prints (`/workspace/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:30`):
+    /// it matches the same file under any install prefix (site-packages, dist-packages,
+    /// `/workspace`, `C:\…`), with any line number. `tail` holds the last (up to three)
+    /// directory/file components that must agree.
+    Path {
+        tail: Vec<String>,
+        /// The path as the template prints it (without its line number).
+        full: String,
+        /// The line number the template prints, if any.
+        line: Option<String>,
+    },
+    /// The start of a literal, at least `min` non-blank characters of it, where a line of
+    /// the input ends (a message cut short by a log, a title or a copy; `…` may follow).
+    Trunc {
+        lit: String,
+        min: usize,
+    },
 }
 
-/// Splits an f-string template into literals and placeholders (`{{`/`}}` are braces).
+/// Characters a printed file path is made of (`<site-packages>` and `~` included).
+fn is_path_char(c: char) -> bool {
+    c.is_alphanumeric()
+        || matches!(
+            c,
+            '_' | '-' | '.' | '/' | '\\' | '~' | '<' | '>' | '+' | '@'
+        )
+}
+
+/// The components of a path that say which file it is (install prefixes such as `...`,
+/// `<site-packages>` and `.` carry nothing).
+fn path_components(p: &str) -> Vec<&str> {
+    p.split(['/', '\\'])
+        .filter(|c| {
+            !(c.is_empty()
+                || c.chars().all(|x| x == '.')
+                || (c.starts_with('<') && c.ends_with('>')))
+        })
+        .collect()
+}
+
+/// Whether a run of path characters is a file path: a directory separator and a file name
+/// with an extension (`fmhaRunner.cuh`), not a URL.
+fn looks_like_path(run: &str) -> bool {
+    if !run.contains(['/', '\\']) || run.contains("//") {
+        return false;
+    }
+    let comps = path_components(run);
+    let Some(file) = comps.last() else {
+        return false;
+    };
+    if comps.len() < 2 {
+        return false;
+    }
+    match file.rsplit_once('.') {
+        Some((name, ext)) => {
+            !name.is_empty()
+                && (1..=6).contains(&ext.len())
+                && ext.starts_with(|c: char| c.is_ascii_alphabetic())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        }
+        None => false,
+    }
+}
+
+/// Splits a literal at the file paths it prints (each with its `:line`, if any).
+fn split_paths(lit: &str, out: &mut Vec<Piece>) {
+    let mut rest_start = 0;
+    let mut i = 0;
+    let b = lit.as_bytes();
+    while i < lit.len() {
+        let c = lit[i..].chars().next().unwrap_or(' ');
+        if !is_path_char(c) {
+            i += c.len_utf8();
+            continue;
+        }
+        let start = i;
+        let mut end = i;
+        for (k, ch) in lit[i..].char_indices() {
+            if !is_path_char(ch) {
+                break;
+            }
+            end = i + k + ch.len_utf8();
+        }
+        // a sentence's full stop is not part of the path
+        let run = lit[start..end].trim_end_matches('.');
+        let run_end = start + run.len();
+        if looks_like_path(run) {
+            let mut after = run_end;
+            let mut line = None;
+            // `:123` line number: any number matches
+            if b.get(after) == Some(&b':') {
+                let digits = lit[after + 1..]
+                    .bytes()
+                    .take_while(u8::is_ascii_digit)
+                    .count();
+                if digits > 0 {
+                    line = Some(lit[after + 1..after + 1 + digits].to_string());
+                    after += 1 + digits;
+                }
+            }
+            if start > rest_start {
+                out.push(Piece::Lit(lit[rest_start..start].to_string()));
+            }
+            let comps = path_components(run);
+            let keep = comps.len().min(3);
+            out.push(Piece::Path {
+                tail: comps[comps.len() - keep..]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                full: run.to_string(),
+                line,
+            });
+            rest_start = after;
+            i = after;
+        } else {
+            i = end.max(i + 1);
+        }
+    }
+    if rest_start < lit.len() {
+        out.push(Piece::Lit(lit[rest_start..].to_string()));
+    }
+}
+
+/// Splits an f-string template into literals, placeholders and file paths (`{{`/`}}` are
+/// braces).
 fn pieces(template: &str) -> Vec<Piece> {
-    let mut out = Vec::new();
+    let mut raw = Vec::new();
     let mut lit = String::new();
     let chars: Vec<char> = template.chars().collect();
     let mut i = 0;
@@ -120,13 +259,13 @@ fn pieces(template: &str) -> Vec<Piece> {
             }
             if let Some(e) = end {
                 if !lit.is_empty() {
-                    out.push(Piece::Lit(std::mem::take(&mut lit)));
+                    raw.push(Piece::Lit(std::mem::take(&mut lit)));
                 }
                 let inner: String = chars[i + 1..e].iter().collect();
                 let name = inner
                     .strip_suffix("!r")
                     .map_or(inner.clone(), str::to_string);
-                out.push(Piece::Hole { name });
+                raw.push(Piece::Hole { name });
                 i = e + 1;
                 continue;
             }
@@ -135,7 +274,14 @@ fn pieces(template: &str) -> Vec<Piece> {
         i += 1;
     }
     if !lit.is_empty() {
-        out.push(Piece::Lit(lit));
+        raw.push(Piece::Lit(lit));
+    }
+    let mut out = Vec::new();
+    for p in raw {
+        match p {
+            Piece::Lit(l) => split_paths(&l, &mut out),
+            other => out.push(other),
+        }
     }
     // a message may be pasted without its leading/trailing blanks or newline
     if let Some(Piece::Lit(l)) = out.first_mut() {
@@ -148,11 +294,64 @@ fn pieces(template: &str) -> Vec<Piece> {
     out
 }
 
+/// Fewest literal characters a message cut after a sentence must keep to count.
+const MIN_PREFIX: usize = 20;
+
+/// The template cut short, longest first: after each of its sentences (`…SM<=90` of
+/// `…SM<=90. Please use …`; people paste the first sentence of a long message) keeping at
+/// least [`MIN_PREFIX`] literal characters, and anywhere inside a literal where the input's
+/// line ends (a log, a title or a copy cut it) keeping at least [`MIN_CUT`].
+fn cut_versions(p: &[Piece]) -> Vec<Vec<Piece>> {
+    let mut out = Vec::new();
+    for (i, piece) in p.iter().enumerate() {
+        let Piece::Lit(l) = piece else { continue };
+        let b = l.as_bytes();
+        for (k, &c) in b.iter().enumerate() {
+            let boundary = matches!(c, b'.' | b';' | b'!' | b'?')
+                && b.get(k + 1).is_some_and(u8::is_ascii_whitespace);
+            if !boundary {
+                continue;
+            }
+            let cut = l[..k].trim_end();
+            if cut.is_empty() {
+                continue;
+            }
+            let mut q = p[..i].to_vec();
+            q.push(Piece::Lit(cut.to_string()));
+            if literal_len(&q) >= MIN_PREFIX {
+                out.push(q);
+            }
+        }
+    }
+    // cut anywhere, where the input's line ends
+    for (i, piece) in p.iter().enumerate() {
+        let Piece::Lit(l) = piece else { continue };
+        let before = literal_len(&p[..i]);
+        let min = MIN_CUT.saturating_sub(before).max(3);
+        if min >= l.chars().filter(|c| !c.is_whitespace()).count() {
+            continue;
+        }
+        let mut q = p[..i].to_vec();
+        q.push(Piece::Trunc {
+            lit: l.clone(),
+            min,
+        });
+        out.push(q);
+    }
+    out.sort_by_key(|q| std::cmp::Reverse(literal_len(q)));
+    out
+}
+
+/// Fewest literal characters a message cut at the end of a line must keep to count.
+const MIN_CUT: usize = 30;
+
 fn literal_len(p: &[Piece]) -> usize {
     p.iter()
         .map(|x| match x {
-            Piece::Lit(l) => l.chars().count(),
+            Piece::Lit(l) => l.chars().filter(|c| !c.is_whitespace()).count(),
             Piece::Hole { .. } => 0,
+            Piece::Path { tail, .. } => tail.iter().map(|c| c.chars().count()).sum(),
+            Piece::Trunc { min, .. } => *min,
         })
         .sum()
 }
@@ -173,8 +372,9 @@ fn plausible(text: &str) -> bool {
     }
 }
 
-/// The token that ends at `end` (a trailing placeholder's value starts at `start`).
-fn token_from(s: &str, start: usize) -> usize {
+/// The end of the value of a trailing placeholder starting at `start` (a quoted string, a
+/// bracketed list or a word); a word ends at `stop` (where a wrapped line was joined).
+fn token_from(s: &str, start: usize, stop: usize) -> usize {
     let rest = &s[start..];
     let mut chars = rest.char_indices();
     match chars.next() {
@@ -193,11 +393,11 @@ fn token_from(s: &str, start: usize) -> usize {
             .find(']')
             .filter(|&i| !rest[..i].contains('\n'))
             .map_or(start, |i| start + i + 1),
-        _ => start + rest.find(char::is_whitespace).unwrap_or(rest.len()),
+        _ => (start + rest.find(char::is_whitespace).unwrap_or(rest.len())).min(stop.max(start)),
     }
 }
 
-/// The token that ends at `end` (a leading placeholder's value).
+/// The start of the value of a leading placeholder ending at `end`.
 fn token_before(s: &str, end: usize) -> usize {
     let head = &s[..end];
     match head.chars().last() {
@@ -205,26 +405,238 @@ fn token_before(s: &str, end: usize) -> usize {
             .rfind(q)
             .filter(|&i| !head[i..].contains('\n'))
             .unwrap_or(end),
+        Some(close @ (']' | ')')) => {
+            let open = if close == ']' { '[' } else { '(' };
+            head.rfind(open)
+                .filter(|&i| !head[i..].contains('\n'))
+                .unwrap_or(end)
+        }
         _ => head.rfind(char::is_whitespace).map_or(0, |i| {
             i + head[i..].chars().next().map_or(1, char::len_utf8)
         }),
     }
 }
 
-struct Matcher<'p> {
+/// One way of reading the input: as pasted, or with its line breaks removed (a message a
+/// terminal or a log viewer wrapped).
+struct View<'a> {
+    text: &'a str,
+    /// Offsets in `text` where a line break was removed (empty for the text as pasted).
+    joins: &'a [usize],
+    /// Whether a blank in a template also matches no blank (a wrap dropped it).
+    loose: bool,
+}
+
+impl View<'_> {
+    /// 1-based line of the input that offset `at` is on.
+    fn line(&self, at: usize) -> usize {
+        if self.loose {
+            self.joins.partition_point(|&j| j <= at) + 1
+        } else {
+            self.text[..at].matches('\n').count() + 1
+        }
+    }
+
+    /// Where the line holding `at` was joined to the next one (end of text if never).
+    fn next_join(&self, at: usize) -> usize {
+        let i = self.joins.partition_point(|&j| j <= at);
+        self.joins.get(i).copied().unwrap_or(self.text.len())
+    }
+
+    /// Matches literal `lit` at `pos`: its characters as written, a run of blanks in it
+    /// against a run of blanks in the text (a line break only where the template has one;
+    /// in the joined view none is needed). Returns the end.
+    fn lit_at(&self, pos: usize, lit: &str) -> Option<usize> {
+        let b = self.text.as_bytes();
+        let l = lit.as_bytes();
+        let (mut i, mut j) = (pos, 0);
+        while j < l.len() {
+            if l[j].is_ascii_whitespace() {
+                let mut newline = false;
+                while j < l.len() && l[j].is_ascii_whitespace() {
+                    newline |= l[j] == b'\n';
+                    j += 1;
+                }
+                let from = i;
+                while i < b.len()
+                    && b[i].is_ascii_whitespace()
+                    && (newline || self.loose || b[i] != b'\n')
+                {
+                    i += 1;
+                }
+                if i == from && !self.loose {
+                    return None;
+                }
+                continue;
+            }
+            if i < b.len() && b[i] == l[j] {
+                i += 1;
+                j += 1;
+            } else {
+                return None;
+            }
+        }
+        Some(i)
+    }
+
+    /// Matches the start of literal `lit` (at least `min` non-blank characters) at `pos`
+    /// where the line ends (after an optional `…`/`...`). Returns the end of the text matched.
+    fn cut_at(&self, pos: usize, lit: &str, min: usize) -> Option<usize> {
+        let b = self.text.as_bytes();
+        let l = lit.as_bytes();
+        let (mut i, mut j, mut seen) = (pos, 0, 0);
+        while j < l.len() {
+            if l[j].is_ascii_whitespace() {
+                while j < l.len() && l[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                while i < b.len() && matches!(b[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                continue;
+            }
+            if i < b.len() && b[i] == l[j] {
+                i += 1;
+                j += 1;
+                if l[j - 1] < 0x80 || l[j - 1] >= 0xC0 {
+                    seen += 1;
+                }
+            } else {
+                break;
+            }
+        }
+        if seen < min {
+            return None;
+        }
+        // back to a character boundary (a cut inside a multi-byte character)
+        while !self.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        let rest = self.text[i..].trim_start_matches([' ', '\t']);
+        let rest = rest
+            .strip_prefix('…')
+            .or_else(|| rest.strip_prefix("..."))
+            .unwrap_or(rest);
+        (rest.is_empty() || rest.starts_with('\n')).then_some(i)
+    }
+
+    /// Matches a printed file path at `pos`: a run of path characters whose last components
+    /// are `tail`, then an optional `:line`. Returns the end.
+    fn path_at(&self, pos: usize, tail: &[String]) -> Option<usize> {
+        let s = self.text;
+        let mut end = pos;
+        // a Windows drive (`C:\`)
+        let rest = &s[pos..];
+        let mut it = rest.chars();
+        if let (Some(d), Some(':'), Some('\\' | '/')) = (it.next(), it.next(), it.next())
+            && d.is_ascii_alphabetic()
+        {
+            end = pos + 2;
+        }
+        for ch in s[end..].chars() {
+            if !is_path_char(ch) {
+                break;
+            }
+            end += ch.len_utf8();
+        }
+        let run = s[pos..end].trim_end_matches('.');
+        let mut end = pos + run.len();
+        let comps = path_components(run);
+        if comps.len() < tail.len()
+            || !comps[comps.len() - tail.len()..]
+                .iter()
+                .zip(tail)
+                .all(|(a, b)| *a == b.as_str())
+        {
+            return None;
+        }
+        let b = s.as_bytes();
+        if b.get(end) == Some(&b':') {
+            let digits = s[end + 1..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 {
+                end += 1 + digits;
+            }
+        }
+        Some(end)
+    }
+
+    /// Matches one piece (a literal or a path) at `pos`.
+    fn piece_at(&self, pos: usize, p: &Piece) -> Option<usize> {
+        match p {
+            Piece::Lit(l) => self.lit_at(pos, l),
+            Piece::Path { tail, .. } => self.path_at(pos, tail),
+            Piece::Trunc { lit, min } => self.cut_at(pos, lit, *min),
+            Piece::Hole { .. } => None,
+        }
+    }
+
+    /// The next place at or after `from` where piece `p` (a literal or a path) matches:
+    /// (start, end).
+    fn find_piece(&self, from: usize, p: &Piece, steps: &mut usize) -> Option<(usize, usize)> {
+        let s = self.text;
+        let key: &str = match p {
+            Piece::Lit(l) => l.split_ascii_whitespace().next().unwrap_or(" "),
+            Piece::Path { tail, .. } => tail.last()?,
+            Piece::Trunc { lit, .. } => {
+                let w = lit.split_ascii_whitespace().next().unwrap_or(" ");
+                &w[..w.char_indices().nth(8).map_or(w.len(), |(i, _)| i)]
+            }
+            Piece::Hole { .. } => return None,
+        };
+        let mut at = from;
+        while let Some(off) = s.get(at..).and_then(|r| r.find(key)) {
+            *steps += 1;
+            if *steps > BUDGET {
+                return None;
+            }
+            let k = at + off;
+            let start = match p {
+                // back to the literal's leading blanks
+                Piece::Lit(l) => {
+                    let lead = l.len() - l.trim_start().len();
+                    let mut st = k;
+                    if lead > 0 {
+                        while st > from && s.as_bytes()[st - 1].is_ascii_whitespace() {
+                            st -= 1;
+                        }
+                    }
+                    st
+                }
+                // back to the start of the path
+                _ => {
+                    let mut st = k;
+                    while st > from {
+                        let Some(c) = s[..st].chars().next_back() else {
+                            break;
+                        };
+                        if is_path_char(c) || (c == ':' && s[st..].starts_with(['\\', '/'])) {
+                            st -= c.len_utf8();
+                        } else {
+                            break;
+                        }
+                    }
+                    st
+                }
+            };
+            if let Some(end) = self.piece_at(start, p) {
+                return Some((start, end));
+            }
+            at = k + key.len().max(1);
+        }
+        None
+    }
+}
+
+struct Matcher<'p, 'v> {
     pieces: &'p [Piece],
+    view: &'v View<'v>,
     steps: usize,
 }
 
-impl Matcher<'_> {
+impl Matcher<'_, '_> {
     /// Matches `pieces[idx..]` at `pos`; returns the end and pushes captures.
-    fn rec(
-        &mut self,
-        s: &str,
-        idx: usize,
-        pos: usize,
-        caps: &mut Vec<(usize, usize)>,
-    ) -> Option<usize> {
+    fn rec(&mut self, idx: usize, pos: usize, caps: &mut Vec<(usize, usize)>) -> Option<usize> {
+        let s = self.view.text;
         self.steps += 1;
         if self.steps > BUDGET {
             return None;
@@ -233,37 +645,36 @@ impl Matcher<'_> {
             return Some(pos);
         };
         match p {
-            Piece::Lit(l) => s[pos..]
-                .starts_with(l.as_str())
-                .then(|| self.rec(s, idx + 1, pos + l.len(), caps))
-                .flatten(),
+            Piece::Lit(_) | Piece::Path { .. } | Piece::Trunc { .. } => {
+                let end = self.view.piece_at(pos, p)?;
+                self.rec(idx + 1, end, caps)
+            }
             Piece::Hole { .. } => match self.pieces.get(idx + 1) {
                 None => {
-                    let end = token_from(s, pos);
+                    let end = token_from(s, pos, self.view.next_join(pos));
                     (end > pos && plausible(&s[pos..end])).then(|| {
                         caps.push((pos, end));
                         end
                     })
                 }
                 Some(Piece::Hole { .. }) => None,
-                Some(Piece::Lit(l)) => {
+                Some(next) => {
                     let is_last = idx + 2 == self.pieces.len();
                     let mut from = pos;
                     let mut fallback = None;
-                    while let Some(off) = s.get(from..).and_then(|r| r.find(l.as_str())) {
-                        let at = from + off;
+                    while let Some((at, after)) = self.view.find_piece(from, next, &mut self.steps)
+                    {
                         let cap = &s[pos..at];
                         if cap.contains('\n') {
                             break;
                         }
                         if plausible(cap) {
-                            let after = at + l.len();
                             let clean_end = s[after..].chars().next().is_none_or(|c| {
                                 c.is_whitespace() || matches!(c, '"' | '\'' | ')' | ',' | ']' | '}')
                             });
                             if !is_last || clean_end {
                                 caps.push((pos, at));
-                                if let Some(end) = self.rec(s, idx + 2, after, caps) {
+                                if let Some(end) = self.rec(idx + 2, after, caps) {
                                     return Some(end);
                                 }
                                 caps.pop();
@@ -271,7 +682,7 @@ impl Matcher<'_> {
                                 fallback = Some((at, after));
                             }
                         }
-                        from = at + l.len().max(1);
+                        from = at + s[at..].chars().next().map_or(1, char::len_utf8);
                         if self.steps > BUDGET {
                             return None;
                         }
@@ -286,50 +697,179 @@ impl Matcher<'_> {
     }
 }
 
+/// How exactly the file paths in a match agree with the template's (the same line number
+/// first, then the longest common ending): ranks one rule above another whose message
+/// differs only in the path, as two builds of a kernel library print it.
+fn path_exactness(p: &[Piece], matched: &str) -> (usize, usize) {
+    let mut out = (0, 0);
+    for piece in p {
+        let Piece::Path {
+            tail, full, line, ..
+        } = piece
+        else {
+            continue;
+        };
+        let Some(file) = tail.last() else { continue };
+        let Some(k) = matched.find(file.as_str()) else {
+            continue;
+        };
+        let start = matched[..k]
+            .rfind(|c: char| !is_path_char(c))
+            .map_or(0, |i| {
+                i + matched[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        let end = k + file.len();
+        let text_path = &matched[start..end];
+        let common = text_path
+            .bytes()
+            .rev()
+            .zip(full.bytes().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let text_line: String = matched[end..]
+            .strip_prefix(':')
+            .unwrap_or("")
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if line.as_deref().is_some_and(|l| l == text_line) {
+            out.0 += 1;
+        }
+        out.1 += common;
+    }
+    out
+}
+
 /// Byte ranges of the placeholders' values.
 type Ranges = Vec<(usize, usize)>;
 
-/// Finds the template in `s`: (start, end, captures).
-fn find(pieces: &[Piece], s: &str) -> Option<(usize, usize, Ranges)> {
-    let mut m = Matcher { pieces, steps: 0 };
+/// Finds the template in the view: (start, end, captures).
+fn find(pieces: &[Piece], view: &View) -> Option<(usize, usize, Ranges)> {
+    let s = view.text;
+    let mut m = Matcher {
+        pieces,
+        view,
+        steps: 0,
+    };
+    let mut steps = 0;
     match pieces.first()? {
-        Piece::Lit(first) => {
+        first @ (Piece::Lit(_) | Piece::Path { .. } | Piece::Trunc { .. }) => {
             let mut from = 0;
-            while let Some(off) = s.get(from..).and_then(|r| r.find(first.as_str())) {
-                let at = from + off;
+            while let Some((at, _)) = view.find_piece(from, first, &mut steps) {
                 let mut caps = Vec::new();
-                if let Some(end) = m.rec(s, 0, at, &mut caps) {
+                if let Some(end) = m.rec(0, at, &mut caps) {
                     return Some((at, end, caps));
                 }
                 if m.steps > BUDGET {
                     return None;
                 }
-                from = at + first.len().max(1);
+                from = at + s[at..].chars().next().map_or(1, char::len_utf8);
             }
             None
         }
         Piece::Hole { .. } => {
-            let Some(Piece::Lit(lit)) = pieces.get(1) else {
-                return None;
-            };
+            let second = pieces.get(1).filter(|p| !matches!(p, Piece::Hole { .. }))?;
             let mut from = 0;
-            while let Some(off) = s.get(from..).and_then(|r| r.find(lit.as_str())) {
-                let at = from + off;
+            while let Some((at, _)) = view.find_piece(from, second, &mut steps) {
                 let start = token_before(s, at);
                 if start < at && plausible(&s[start..at]) {
                     let mut caps = vec![(start, at)];
-                    if let Some(end) = m.rec(s, 1, at, &mut caps) {
+                    if let Some(end) = m.rec(1, at, &mut caps) {
                         return Some((start, end, caps));
                     }
                 }
                 if m.steps > BUDGET {
                     return None;
                 }
-                from = at + lit.len().max(1);
+                from = at + s[at..].chars().next().map_or(1, char::len_utf8);
             }
             None
         }
     }
+}
+
+/// The text as matched: ANSI colour codes removed, `\r\n` and lone `\r` made line breaks.
+/// Line breaks are kept where they are, so line numbers stay those of the input.
+pub fn normalise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut it = text.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '\u{1b}' => match it.peek() {
+                // CSI: ESC [ params final-byte
+                Some('[') => {
+                    it.next();
+                    for x in it.by_ref() {
+                        if ('@'..='~').contains(&x) {
+                            break;
+                        }
+                    }
+                }
+                // OSC: ESC ] … BEL or ESC \
+                Some(']') => {
+                    it.next();
+                    while let Some(x) = it.next() {
+                        if x == '\u{7}' {
+                            break;
+                        }
+                        if x == '\u{1b}' {
+                            it.next();
+                            break;
+                        }
+                    }
+                }
+                Some(_) => {
+                    it.next();
+                }
+                None => {}
+            },
+            '\r' => {
+                if it.peek() != Some(&'\n') {
+                    out.push('\n');
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The part of the input that is examined: all of it up to [`MAX_TEXT`] bytes, else its
+/// last [`MAX_TEXT`] bytes from a line start (an error ends a log), with the number of
+/// lines skipped before it.
+pub fn window(text: &str) -> (&str, usize) {
+    if text.len() <= MAX_TEXT {
+        return (text, 0);
+    }
+    let mut start = text.len() - MAX_TEXT;
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    if let Some(nl) = text[start..].find('\n') {
+        start += nl + 1;
+    }
+    (&text[start..], text[..start].matches('\n').count())
+}
+
+/// The text with its line breaks (and the indentation after them) removed, and the offsets
+/// where they were.
+fn joined(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut joins = Vec::new();
+    let mut lines = text.split('\n');
+    if let Some(first) = lines.next() {
+        out.push_str(first);
+    }
+    for l in lines {
+        joins.push(out.len());
+        out.push_str(l.trim_start_matches([' ', '\t']));
+    }
+    (out, joins)
+}
+
+/// The text without blanks (for the cheap test that a literal can match at all).
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// Python `repr` of a string back to its text (`'a\'b'` → `a'b`); other text unchanged.
@@ -457,8 +997,19 @@ fn key_of(rule: &RuleInfo, name: &str) -> Option<String> {
     Some(k.to_string())
 }
 
-fn capture(rule: &RuleInfo, name: &str, text: &str) -> Capture {
-    let key = key_of(rule, name);
+/// The flag a template prints right before a placeholder (`--prefill-kv-cache-dequant-dtype=`
+/// before `{requested_dtype}`): the value is that flag's, whatever the placeholder is called.
+fn flag_before(lit: &str) -> Option<String> {
+    let head = lit.strip_suffix('=')?;
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .map_or(0, |i| i + 1);
+    let flag = head[start..].strip_prefix("--")?;
+    find_flag(flag).map(|f| f.name.to_string())
+}
+
+fn capture(rule: &RuleInfo, name: &str, text: &str, flag: Option<String>) -> Capture {
+    let key = flag.or_else(|| key_of(rule, name));
     let raw = unrepr(text);
     let is_template = text.starts_with('{') && text.ends_with('}');
     let value = if is_template {
@@ -491,93 +1042,227 @@ fn capture(rule: &RuleInfo, name: &str, text: &str) -> Capture {
     }
 }
 
-/// Finds the rules whose message `text` contains, best first (most literal text matched).
-/// Never panics; text beyond [`MAX_TEXT`] is ignored.
+/// Finds the rules whose message `text` contains, best first: whole messages before
+/// messages cut after a sentence, then the most literal text matched, then the earliest.
+///
+/// The text may be one line, a traceback or a log: ANSI colours are ignored, file paths in
+/// messages match under any install prefix and line number, log prefixes and tracebacks
+/// around the message do not matter, and a message wrapped over several lines is found in
+/// the text with its line breaks removed. Every release's wording of every rule is tried.
+/// Never panics; of text beyond [`MAX_TEXT`] bytes only the end is examined ([`window`]).
 pub fn explain_message(text: &str) -> Vec<Match> {
-    let mut cut = text.len().min(MAX_TEXT);
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
+    let (text, skipped) = window(text);
+    let clean = normalise(text);
+    let squeezed = squeeze(&clean);
+    let (flat, joins) = if clean.contains('\n') {
+        joined(&clean)
+    } else {
+        (String::new(), Vec::new())
+    };
+    let mut views = vec![View {
+        text: &clean,
+        joins: &[],
+        loose: false,
+    }];
+    if !joins.is_empty() {
+        views.push(View {
+            text: &flat,
+            joins: &joins,
+            loose: true,
+        });
     }
-    let text = &text[..cut];
+    let can_match = |t: &Try| t.keys.iter().all(|k| squeezed.contains(k.as_str()));
     let mut out: Vec<Match> = Vec::new();
-    for rule in rules::all() {
-        let distinct: Vec<&str> = {
-            let mut d: Vec<&str> = rule.messages.iter().map(|(_, m)| *m).collect();
-            d.dedup();
-            d
-        };
+    for c in compiled() {
+        let rule = c.rule;
         let mut best: Option<Match> = None;
-        for (range, template) in rule.messages {
-            let p = pieces(template);
-            let score = literal_len(&p);
-            if score < MIN_LITERAL {
-                continue;
-            }
-            // cheap prefilter: the longest literal must occur
-            let longest = p.iter().filter_map(|x| match x {
-                Piece::Lit(l) => Some(l.as_str()),
-                _ => None,
-            });
-            if longest
-                .max_by_key(|l| l.len())
-                .is_some_and(|l| !text.contains(l))
-            {
-                continue;
-            }
-            let Some((start, end, caps)) = find(&p, text) else {
-                continue;
-            };
-            if best.as_ref().is_some_and(|b| b.score >= score) {
-                // same wording for several ranges: widen the range label
-                if let Some(b) = best.as_mut().filter(|b| b.template == *template) {
-                    b.range = widen(b.range, *range);
-                    b.versions = b.range.label();
+        for (range, template, tries) in &c.templates {
+            for t in tries {
+                let (complete, score, p) = (t.complete, t.score, &t.pieces);
+                if best
+                    .as_ref()
+                    .is_some_and(|b| (b.complete, b.score) >= (complete, score))
+                {
+                    break;
                 }
-                continue;
-            }
-            let names: Vec<&String> = p
-                .iter()
-                .filter_map(|x| match x {
-                    Piece::Hole { name } => Some(name),
-                    _ => None,
-                })
-                .collect();
-            let mut captures: Vec<Capture> = names
-                .iter()
-                .zip(&caps)
-                .map(|(n, (a, b))| capture(rule, n, &text[*a..*b]))
-                .collect();
-            pair_flag_value(&mut captures);
-            let mut config = LaunchConfig::default();
-            for c in &captures {
-                if let (Some(k), Some(v)) = (&c.key, &c.value) {
-                    config.set_key(k, Some(v));
+                if !can_match(t) {
+                    continue;
                 }
+                let Some((view, (start, end, caps))) =
+                    views.iter().find_map(|v| find(p, v).map(|f| (v, f)))
+                else {
+                    continue;
+                };
+                // the releases whose wording this is (a cut message: every wording it starts)
+                let wordings: Vec<&str> = c
+                    .wordings
+                    .iter()
+                    .filter(|(w, text)| {
+                        if complete {
+                            w == template
+                        } else {
+                            text.starts_with(&t.text)
+                        }
+                    })
+                    .map(|(w, _)| *w)
+                    .collect();
+                let span = rule
+                    .messages
+                    .iter()
+                    .filter(|(_, w)| wordings.contains(w))
+                    .map(|(r, _)| *r)
+                    .reduce(widen)
+                    .unwrap_or(*range);
+                let names: Vec<(&String, Option<String>)> = p
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, x)| match x {
+                        Piece::Hole { name } => {
+                            let flag = match i.checked_sub(1).map(|j| &p[j]) {
+                                Some(Piece::Lit(l)) => flag_before(l),
+                                _ => None,
+                            };
+                            Some((name, flag))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let s = view.text;
+                let mut captures: Vec<Capture> = names
+                    .iter()
+                    .zip(&caps)
+                    .map(|((n, flag), (a, b))| capture(rule, n, &s[*a..*b], flag.clone()))
+                    .collect();
+                pair_flag_value(&mut captures);
+                let mut config = LaunchConfig::default();
+                for c in &captures {
+                    if let (Some(k), Some(v)) = (&c.key, &c.value) {
+                        config.set_key(k, Some(v));
+                    }
+                }
+                if wordings.len() < c.wordings.len() {
+                    config.sglang = Some(span.last().to_string());
+                }
+                best = Some(Match {
+                    code: rule.code,
+                    title: rule.title,
+                    severity: rule.severity,
+                    stage: rule.stage,
+                    exception: rule.exception,
+                    versions: span.label(),
+                    template,
+                    matched: s[start..end].to_string(),
+                    line: view.line(start) + skipped,
+                    captures,
+                    config,
+                    score,
+                    complete,
+                    exactness: path_exactness(p, &s[start..end]),
+                    range: span,
+                });
+                break;
             }
-            if distinct.len() > 1 {
-                config.sglang = Some(range.last().to_string());
-            }
-            let line = text[..start].matches('\n').count() + 1;
-            best = Some(Match {
-                code: rule.code,
-                title: rule.title,
-                severity: rule.severity,
-                stage: rule.stage,
-                exception: rule.exception,
-                versions: range.label(),
-                template,
-                matched: text[start..end].to_string(),
-                line,
-                captures,
-                config,
-                score,
-                range: *range,
-            });
         }
         out.extend(best);
     }
-    out.sort_by(|a, b| b.score.cmp(&a.score).then(a.line.cmp(&b.line)));
+    out.sort_by(|a, b| {
+        b.complete
+            .cmp(&a.complete)
+            .then(b.score.cmp(&a.score))
+            .then(b.exactness.cmp(&a.exactness))
+            .then(a.line.cmp(&b.line))
+    });
     out
+}
+
+/// One way of matching a template: whole, or cut short.
+struct Try {
+    complete: bool,
+    /// Literal characters it requires (its rank).
+    score: usize,
+    pieces: Vec<Piece>,
+    /// Blank-free texts the input must contain for it to match at all.
+    keys: Vec<String>,
+    /// [`template_text`] of its pieces.
+    text: String,
+}
+
+/// A rule's message templates as matchers.
+struct Compiled {
+    rule: &'static RuleInfo,
+    /// Its distinct wordings, with their [`template_text`].
+    wordings: Vec<(&'static str, String)>,
+    /// Per release range: the template and its tries, whole first, then cut ones, longest
+    /// first.
+    templates: Vec<(VersionRange, &'static str, Vec<Try>)>,
+}
+
+/// Every rule's matchers, built once (the catalogue is static).
+fn compiled() -> &'static [Compiled] {
+    static COMPILED: std::sync::OnceLock<Vec<Compiled>> = std::sync::OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let make = |complete: bool, pieces: Vec<Piece>| {
+            let keys = pieces
+                .iter()
+                .filter_map(|x| match x {
+                    Piece::Lit(l) => Some(squeeze(l)),
+                    Piece::Path { tail, .. } => tail.last().cloned(),
+                    Piece::Trunc { lit, min } => Some(squeeze(lit).chars().take(*min).collect()),
+                    Piece::Hole { .. } => None,
+                })
+                .filter(|k| !k.is_empty())
+                .collect();
+            Try {
+                complete,
+                score: literal_len(&pieces),
+                text: template_text(&pieces),
+                keys,
+                pieces,
+            }
+        };
+        rules::all()
+            .into_iter()
+            .map(|rule| {
+                let mut wordings: Vec<(&'static str, String)> = rule
+                    .messages
+                    .iter()
+                    .map(|(_, m)| (*m, template_text(&pieces(m))))
+                    .collect();
+                wordings.sort_unstable();
+                wordings.dedup();
+                let templates = rule
+                    .messages
+                    .iter()
+                    .filter_map(|(range, template)| {
+                        let full = pieces(template);
+                        if literal_len(&full) < MIN_LITERAL {
+                            return None;
+                        }
+                        let mut tries = vec![make(true, full.clone())];
+                        tries.extend(cut_versions(&full).into_iter().map(|p| make(false, p)));
+                        Some((*range, *template, tries))
+                    })
+                    .collect();
+                Compiled {
+                    rule,
+                    wordings,
+                    templates,
+                }
+            })
+            .collect()
+    })
+}
+
+/// The template text a piece list spells (placeholders as `{}`), for comparing wordings.
+fn template_text(p: &[Piece]) -> String {
+    p.iter()
+        .map(|x| match x {
+            Piece::Lit(l) => squeeze(l),
+            Piece::Hole { .. } => "{}".to_string(),
+            Piece::Path { tail, .. } => tail.join("/"),
+            Piece::Trunc { lit, min } => squeeze(lit).chars().take(*min).collect(),
+        })
+        .collect()
 }
 
 /// The smallest range holding both.
@@ -624,72 +1309,135 @@ pub fn listed_values(c: &Capture) -> Vec<String> {
 /// A validated configuration that raises an explained error.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reproduction {
-    /// The configuration validated.
+    /// The configuration validated: every value the message states, plus (when the message
+    /// names no GPU or model) what the rule's example needs to reach the check.
     pub config: LaunchConfig,
     /// Its report.
     pub report: crate::Report,
     /// True when the message does not name the GPU or the architecture and the rule's
     /// example configuration supplied them (with the message's values laid over it).
     pub from_example: bool,
+    /// Keys the message states that were left out because with them another error comes
+    /// first (normally empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
+}
+
+/// The first error's code for a configuration.
+fn first_error(cfg: &LaunchConfig) -> Option<String> {
+    crate::evaluate(cfg).first_error().map(|d| d.code.clone())
 }
 
 /// Validates the configuration a match describes, to show whether Preflight reproduces
 /// the error and how to fix it.
 ///
-/// Messages print resolved values, some of which SGLang chose itself (`decode_impl='trtllm'`
-/// when only the prefill backend was set), so flags are dropped one at a time as long as the
-/// same error is still the first one: the smallest configuration that reproduces it, whose
-/// fixes are the natural ones. When the message names no GPU or no architecture, the rule's
-/// example configuration (with the message's values laid over it) is used if it reproduces
-/// the error. `None` when neither says enough.
+/// Every value the message states is loaded (a printed value may be one SGLang resolved
+/// itself, but the user may as well have set it, and a fix must fix that launch too). When
+/// the message names no GPU or no architecture, the rule's example configuration fills them
+/// in, with the message's values laid over it, and of the example's other flags only those
+/// needed to reach the check are kept (all of them when without them no fix is found):
+/// nothing the message does not say is invented. A
+/// stated value is left out only when with it another error comes first (see
+/// [`Reproduction::dropped`]). `None` when neither says enough to raise the rule.
 pub fn reproduce(m: &Match) -> Option<Reproduction> {
-    let first = |cfg: &LaunchConfig| crate::evaluate(cfg).first_error().map(|d| d.code.clone());
-    let c = &m.config;
-    if c.gpu.is_some() && c.arch.is_some() {
-        let mut cfg = c.clone();
-        if first(&cfg).as_deref() == Some(m.code) {
-            let keys: Vec<String> = cfg.args.keys().cloned().collect();
-            for k in keys.iter().rev() {
-                let mut smaller = cfg.clone();
-                smaller.args.remove(k);
-                if first(&smaller).as_deref() == Some(m.code) {
-                    cfg = smaller;
-                }
+    let raises = |cfg: &LaunchConfig| first_error(cfg).as_deref() == Some(m.code);
+    let stated = &m.config;
+    let from_example = stated.gpu.is_none() || stated.arch.is_none();
+    let mut cfg = if from_example {
+        let (bad, _) = rules::find(m.code)?.example?;
+        let mut cfg: LaunchConfig = serde_json::from_str(bad).ok()?;
+        if let Some(g) = &stated.gpu {
+            cfg.set_key("gpu", Some(g));
+        }
+        if let Some(a) = &stated.arch {
+            cfg.arch = Some(a.clone());
+            cfg.model_path = None;
+        }
+        if stated.sglang.is_some() {
+            cfg.sglang = stated.sglang.clone();
+        }
+        for (k, v) in &stated.args {
+            cfg.args.insert(k.clone(), v.clone());
+        }
+        for (k, v) in &stated.env {
+            cfg.env.insert(k.clone(), v.clone());
+        }
+        cfg
+    } else {
+        stated.clone()
+    };
+    let mut dropped = Vec::new();
+    if !raises(&cfg) {
+        // a stated value that lets another error come first
+        let keys: Vec<String> = stated.args.keys().cloned().collect();
+        for k in keys.iter().rev() {
+            let mut smaller = cfg.clone();
+            smaller.args.remove(k);
+            if raises(&smaller) {
+                cfg = smaller;
+                dropped.push(k.clone());
+                break;
             }
         }
-        let report = crate::validate(&cfg);
-        return Some(Reproduction {
-            config: cfg,
-            report,
-            from_example: false,
-        });
+        if !raises(&cfg) {
+            if from_example {
+                return None;
+            }
+            let report = crate::validate(&cfg);
+            return Some(Reproduction {
+                config: cfg,
+                report,
+                from_example,
+                dropped: Vec::new(),
+            });
+        }
     }
-    let (bad, _) = rules::find(m.code)?.example?;
-    let mut cfg: LaunchConfig = serde_json::from_str(bad).ok()?;
-    if let Some(g) = &c.gpu {
-        cfg.set_key("gpu", Some(g));
+    let before_trim = cfg.clone();
+    if from_example {
+        // the example's own flags, where the check is reached without them
+        let extra: Vec<String> = cfg
+            .args
+            .keys()
+            .filter(|k| !stated.args.contains_key(*k))
+            .cloned()
+            .collect();
+        for k in extra.iter().rev() {
+            let mut smaller = cfg.clone();
+            smaller.args.remove(k);
+            if raises(&smaller) {
+                cfg = smaller;
+            }
+        }
+        let extra_env: Vec<String> = cfg
+            .env
+            .keys()
+            .filter(|k| !stated.env.contains_key(*k))
+            .cloned()
+            .collect();
+        for k in extra_env.iter().rev() {
+            let mut smaller = cfg.clone();
+            smaller.env.remove(k);
+            if raises(&smaller) {
+                cfg = smaller;
+            }
+        }
     }
-    if let Some(a) = &c.arch {
-        cfg.arch = Some(a.clone());
-        cfg.model_path = None;
+    let mut report = crate::validate(&cfg);
+    // an example flag the check does not need may still be what makes a fix possible (a
+    // tensor-parallel size that lets the model fit): keep the example's flags then
+    let fixable = |r: &crate::Report| r.first_error().is_some_and(|d| !d.fixes.is_empty());
+    if !fixable(&report) && cfg != before_trim {
+        let full = crate::validate(&before_trim);
+        if fixable(&full) {
+            cfg = before_trim;
+            report = full;
+        }
     }
-    if c.sglang.is_some() {
-        cfg.sglang = c.sglang.clone();
-    }
-    for (k, v) in &c.args {
-        cfg.args.insert(k.clone(), v.clone());
-    }
-    for (k, v) in &c.env {
-        cfg.env.insert(k.clone(), v.clone());
-    }
-    if first(&cfg).as_deref() != Some(m.code) {
-        return None;
-    }
-    let report = crate::validate(&cfg);
     Some(Reproduction {
         config: cfg,
         report,
-        from_example: true,
+        from_example,
+        dropped,
     })
 }
 
@@ -724,8 +1472,9 @@ mod tests {
             let (cfg, r) = (&rep.config, &rep.report);
             assert!(!rep.from_example);
             assert_eq!(r.first_error().unwrap().code, "DSA001");
-            // the decode backend SGLang chose itself is not needed to reproduce it
-            assert_eq!(cfg.arg("dsa_decode_backend"), None);
+            // every value the message states is loaded, the decode backend too
+            assert_eq!(cfg.arg("dsa_decode_backend").as_deref(), Some("trtllm"));
+            assert!(rep.dropped.is_empty());
             assert_eq!(cfg.arg("kv_cache_dtype").as_deref(), Some("bfloat16"));
         }
     }
@@ -832,6 +1581,82 @@ mod tests {
         let junk: String = "{{}}'\"[]\n".repeat(5000);
         let _ = explain_message(&junk);
         let _ = explain_message(&"x is not supported for y ".repeat(10_000));
+    }
+
+    #[test]
+    fn long_logs_are_read_from_their_end() {
+        let filler = "[2026-11-30 10:00:00 TP0] Prefill batch. #new-seq: 1\n".repeat(12_000);
+        assert!(filler.len() > MAX_TEXT);
+        let text = format!(
+            "{filler}AssertionError: FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.\n"
+        );
+        let m = explain_message(&text);
+        assert_eq!(m[0].code, "ATTN006");
+        assert_eq!(m[0].line, 12_001);
+        assert!(m[0].complete);
+    }
+
+    #[test]
+    fn colours_crlf_prefixes_and_wrapping() {
+        let msg = "DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.";
+        for text in [
+            format!("\u{1b}[1;31mValueError: {msg}\u{1b}[0m\r\n"),
+            format!("[2026-11-30 10:00:02 TP3] ValueError: {msg}"),
+            // wrapped inside a word, and at a blank
+            "ValueError: DeepSeek-V4 flashmla_spa\nrse_q8 prefill requires\n  SM90 CUDA GPUs."
+                .to_string(),
+        ] {
+            let m = explain_message(&text);
+            assert_eq!(codes(&text).first(), Some(&"DSV4001"), "{text:?}");
+            assert!(m[0].complete, "{text:?}");
+            assert!(!m[0].matched.contains('\u{1b}'));
+        }
+        // a value wrapped across lines is read whole
+        let m = explain_message(
+            "flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaFor\nCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'.",
+        );
+        assert_eq!(m[0].code, "DSA001");
+        assert_eq!(m[0].line, 1);
+        assert_eq!(m[0].config.arch.as_deref(), Some("GlmMoeDsaForCausalLM"));
+    }
+
+    #[test]
+    fn cut_messages_rank_after_whole_ones() {
+        // cut at the end of a line (as an issue title is), and after a sentence
+        let m = explain_message("DeepSeek-V4 flashmla_sparse_q8 prefill requires SM9");
+        assert_eq!(m[0].code, "DSV4001");
+        assert!(!m[0].complete);
+        // a cut that is not at a line end or a sentence end is no match
+        assert!(codes("DeepSeek-V4 flashmla_sparse_q8 prefill requires SM80 GPUs").is_empty());
+        // with a whole message elsewhere in the text, the whole one comes first
+        let text = "FlashAttention v3 Backend requires SM>=80 and SM<=90\nValueError: DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs.";
+        let m = explain_message(text);
+        assert_eq!(codes(text), ["DSV4001", "ATTN006"]);
+        assert!(m[0].complete && !m[1].complete);
+    }
+
+    #[test]
+    fn paths_match_under_any_prefix() {
+        let p = pieces(rules::find("KERN006").unwrap().messages[0].1);
+        assert!(p.iter().any(|x| matches!(x, Piece::Path { .. })), "{p:?}");
+        for text in [
+            "Assertion error (csrc/apis/attention.hpp:211): Unsupported architecture",
+            "tvm.error.InternalError: Assertion error (/deepgemm/csrc/apis/attention.hpp:198): Unsupported architecture",
+            r"Assertion error (D:\src\DeepGEMM\csrc\apis\attention.hpp:211): Unsupported architecture",
+        ] {
+            assert_eq!(codes(text).first(), Some(&"KERN006"), "{text}");
+        }
+        // a URL or an SM list is not a path
+        assert!(
+            pieces("see https://docs.sglang.ai/x/y.html now")
+                .iter()
+                .all(|x| !matches!(x, Piece::Path { .. }))
+        );
+        assert!(
+            pieces("on NVIDIA SM120/SM121; got")
+                .iter()
+                .all(|x| !matches!(x, Piece::Path { .. }))
+        );
     }
 
     #[test]

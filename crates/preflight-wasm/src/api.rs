@@ -563,6 +563,17 @@ mod tests {
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v[0]["code"], "DSA001");
         assert!(v[0]["reproduced"]["report"]["verdict"].is_string());
+        assert_eq!(v[0]["complete"], json!(true));
+        // a paste both TllmGenFmhaRunner kernel rules match: both, each reproduced
+        let e = explain_message(
+            "  File \"/usr/local/lib/python3.12/dist-packages/flashinfer/prefill.py\", line 123, in run\nRuntimeError: Error in function 'TllmGenFmhaRunner' at /usr/local/lib/python3.12/dist-packages/flashinfer/data/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:37: Unsupported architecture",
+        );
+        let codes: Vec<&str> = e.iter().map(|x| x.m.code).collect();
+        assert!(
+            codes.contains(&"KERN001") && codes.contains(&"KERN003"),
+            "{codes:?}"
+        );
+        assert!(e.iter().all(|x| x.reproduced.is_some()));
     }
 
     #[test]

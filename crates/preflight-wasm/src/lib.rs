@@ -186,9 +186,14 @@ export interface Match {
   /** What the message says about the configuration (partial). */
   config: LaunchConfig;
   score: number;
-  /** A validated configuration that raises it: the smallest one the message's values give, or
-   *  (from_example) the rule's example when the message names no GPU or model. */
-  reproduced?: { config: LaunchConfig; report: Report; from_example: boolean };
+  /** False when only the start of the message was found (cut after a sentence or at a line
+   *  end); such matches come after whole ones. */
+  complete: boolean;
+  /** A validated configuration that raises it: every value the message states, plus
+   *  (from_example) what the rule's example needs to reach the check when the message names no
+   *  GPU or model; `dropped` lists stated keys left out because another error comes first
+   *  with them (absent when none). */
+  reproduced?: { config: LaunchConfig; report: Report; from_example: boolean; dropped?: string[] };
 }
 export interface RuleView {
   code: string;

@@ -190,6 +190,15 @@ const EXPLAIN: &[&str] = &[
     "']",
     "None",
     "[2026-01-01 00:00:00] ",
+    "[2026-01-01 00:00:00 TP0] ",
+    "\x1b[31m",
+    "\x1b[0m",
+    "\r\n",
+    "/usr/local/lib/python3.12/dist-packages/",
+    "/site-packages/",
+    "C:\\venv\\Lib\\site-packages\\",
+    ".cuh:37",
+    "…",
 ];
 
 const URL: &[&str] = &[

@@ -118,7 +118,11 @@ fn ExplainedCard(props: &ExplainedCardProps) -> Html {
                     <code class="exc">{ exc }</code>
                 }
             </div>
-            <p class="muted small">{ format!("Found on line {} · SGLang {} wording", m.line, m.versions) }</p>
+            <p class="muted small">{ format!("Found on line {} · SGLang {} wording", m.line, m.versions) }
+                if !m.complete {
+                    <span class="cut">{ " · only the start of the message (cut short); whole messages are listed first" }</span>
+                }
+            </p>
             <pre class="message"><code>{ m.matched.clone() }</code></pre>
             if !values.is_empty() {
                 <table class="captures">
@@ -196,6 +200,9 @@ fn reproduction(rep: &Option<Reproduction>, actions: &Callback<Action>, code: &s
                 { " with:" }
             </p>
             <pre class="cmd"><code>{ render_command(&rep.config) }</code></pre>
+            if !rep.dropped.is_empty() {
+                <p class="note">{ format!("Left out {} from the message: with it another error comes first.", rep.dropped.join(", ")) }</p>
+            }
             <p class="actions">
                 <button type="button" class="load" data-code={code.to_string()} onclick={load}>
                     { "Load this configuration into the builder" }
