@@ -10,7 +10,8 @@
 //! removed, CRLF made LF) and, for messages a terminal wrapped, with its line breaks removed.
 //! A message cut short is found too: after one of its sentences, or anywhere where a line of
 //! the input ends (an issue title); such matches rank after whole ones. When several rules
-//! match, all are returned, best first (whole before cut, more literal text, closer paths).
+//! match, all are returned, best first (whole before cut, more literal text, a traceback
+//! through the rule's own source files, closer paths).
 //!
 //! The captured values are mapped back to configuration keys where the rule allows it:
 //! `model_arch='GlmMoeDsaForCausalLM'` → `arch`, `sm_major=12` → a catalogue GPU with that SM
@@ -85,6 +86,11 @@ pub struct Match {
     /// then common ending): orders matches that tie otherwise.
     #[serde(skip)]
     pub exactness: (usize, usize),
+    /// How many of the Python files the rule's sources and explanation name appear in the
+    /// paste (a traceback through `dsa_backend.py` points at the DSA rule when two rules
+    /// print the same kernel error): orders matches that tie on the message.
+    #[serde(skip)]
+    pub context: usize,
     /// The releases whose message matched, as a range.
     #[serde(skip)]
     pub range: VersionRange,
@@ -1158,6 +1164,13 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                     score,
                     complete,
                     exactness: path_exactness(p, &s[start..end]),
+                    context: c
+                        .files
+                        .iter()
+                        .filter(|f| {
+                            clean.contains(&format!("/{f}")) || clean.contains(&format!("\"{f}"))
+                        })
+                        .count(),
                     range: span,
                 });
                 break;
@@ -1169,6 +1182,7 @@ pub fn explain_message(text: &str) -> Vec<Match> {
         b.complete
             .cmp(&a.complete)
             .then(b.score.cmp(&a.score))
+            .then(b.context.cmp(&a.context))
             .then(b.exactness.cmp(&a.exactness))
             .then(a.line.cmp(&b.line))
     });
@@ -1195,6 +1209,26 @@ struct Compiled {
     /// Per release range: the template and its tries, whole first, then cut ones, longest
     /// first.
     templates: Vec<(VersionRange, &'static str, Vec<Try>)>,
+    /// The Python files the rule's sources, explanation and trigger name (`dsa_backend.py`):
+    /// a pasted traceback passing through one of them points at this rule (see
+    /// [`Match::context`]).
+    files: Vec<String>,
+}
+
+/// The `*.py` file names (last path component) a text mentions.
+fn py_files(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/')))
+        .filter_map(|w| {
+            let w = w.trim_end_matches('.');
+            let name = w.rsplit('/').next()?;
+            let stem = name.strip_suffix(".py")?;
+            (!stem.is_empty()).then(|| name.to_string())
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Every rule's matchers, built once (the catalogue is static).
@@ -1243,10 +1277,16 @@ fn compiled() -> &'static [Compiled] {
                         Some((*range, *template, tries))
                     })
                     .collect();
+                let mut files = py_files(rule.explanation);
+                files.extend(py_files(rule.trigger));
+                files.extend(rule.sources.iter().flat_map(|(_, f, _)| py_files(f)));
+                files.sort_unstable();
+                files.dedup();
                 Compiled {
                     rule,
                     wordings,
                     templates,
+                    files,
                 }
             })
             .collect()
