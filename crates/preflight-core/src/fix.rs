@@ -3,8 +3,9 @@
 //! (`KERN*`, stage kernel) is an error too.
 //!
 //! Which changes are tried: single changes over the keys the errors name; when none is clean,
-//! two steps (past SGLang's first exception, then past the one it revealed) or pairs over the
-//! keys of one error. A change of GPU is tried only when no software fix exists; it is marked
+//! two steps (past SGLang's first exception, then past the one it revealed), pairs over the
+//! keys of one error, then every named flag back to SGLang's default (and one step past the
+//! error that meets). A change of GPU is tried only when no software fix exists; it is marked
 //! [`Fix::changes_hardware`] and never becomes the corrected launch.
 //!
 //! Rank, best first: a corrected launch that leaves no warning at all (any stage) before one
@@ -341,8 +342,9 @@ const PARTIALS_PER_ERROR: usize = 12;
 /// Single changes over the keys the errors name come first. SGLang stops at its first
 /// exception, so when none is clean, a change that gets past the first error and meets
 /// another is extended by a change over the keys of the new one (two errors, one two-flag
-/// fix, without trying every pair of values). A change of GPU is tried only when no software
-/// fix exists.
+/// fix, without trying every pair of values); then pairs of values over the keys of one
+/// error; then every named flag removed. A change of GPU is tried only when no software fix
+/// exists. The breadth stops early once [`MAX_FIXES`] fixes that leave no warning are found.
 pub fn search(
     cfg: &LaunchConfig,
     v: SglangVersion,
