@@ -473,13 +473,17 @@ fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
         }
     }
     if d.severity == Severity::Error {
+        // software fixes; a change of hardware (only when none exists) on a line of its own
         for f in &d.fixes {
-            let hw = if f.changes_hardware {
-                " (changes the hardware)"
+            if f.changes_hardware {
+                out.push_str(&format!(
+                    "  {} on other hardware: {} (changes the hardware)\n",
+                    st.help("= help:"),
+                    f.title
+                ));
             } else {
-                ""
-            };
-            out.push_str(&format!("  {} {}{hw}\n", st.help("= help:"), f.title));
+                out.push_str(&format!("  {} {}\n", st.help("= help:"), f.title));
+            }
         }
         out.push_str(&format!(
             "  {} preflight explain {}\n",

@@ -114,6 +114,92 @@ fn seed1_rtx5090_glm_bf16() {
 }
 
 #[test]
+fn a_change_of_hardware_is_a_line_of_its_own_and_only_without_a_software_fix() {
+    // gpt-oss's mxfp4 weights have no ROCm quantization method: no flag fixes it
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "MI325X",
+            "--",
+            "python -m sglang.launch_server --model-path openai/gpt-oss-120b --tp 2",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(o.stdout.contains("error[MODEL003]"), "{}", o.stdout);
+    let help: Vec<&str> = o
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("= help:"))
+        .collect();
+    assert_eq!(
+        help,
+        ["  = help: on other hardware: GPU → H100 (changes the hardware)"],
+        "{}",
+        o.stdout
+    );
+    // the launch itself is not corrected by a change of GPU
+    assert!(!o.stdout.contains("corrected command:"), "{}", o.stdout);
+    // the JSON keeps it distinguishable
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "MI325X",
+            "--format",
+            "json",
+            "--",
+            "python -m sglang.launch_server --model-path openai/gpt-oss-120b --tp 2",
+        ],
+        "",
+    );
+    let v: Value = serde_json::from_str(&o.stdout).expect("json");
+    let e = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "MODEL003")
+        .expect("MODEL003");
+    assert_eq!(e["fixes"][0]["changes_hardware"], true, "{}", e["fixes"]);
+    assert_eq!(e["fixes"][0]["title"], "GPU → H100");
+}
+
+#[test]
+fn seed1_fix_that_leaves_no_warning_comes_first() {
+    // removing --kv-cache-dtype leaves DSA103 (a DSA backend set with an `auto` KV dtype);
+    // setting fp8_e4m3 leaves none, so it ranks first
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "RTX 5090",
+            "--",
+            "python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bfloat16 --dsa-prefill-backend flashinfer_sparse_mla",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    let help: Vec<&str> = o
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("= help:"))
+        .collect();
+    assert_eq!(
+        help,
+        [
+            "  = help: --kv-cache-dtype fp8_e4m3",
+            "  = help: remove --kv-cache-dtype"
+        ],
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains(
+        "corrected command:\n    python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype fp8_e4m3 --dsa-prefill-backend flashinfer_sparse_mla\n"
+    ), "{}", o.stdout);
+}
+
+#[test]
 fn seed2_b200_dsv4_q8_prefill() {
     let o = run(
         &[
@@ -131,10 +217,9 @@ fn seed2_b200_dsv4_q8_prefill() {
     assert!(o.stdout.contains(
         "error[DSV4001]: DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs."
     ));
-    assert!(
-        o.stdout
-            .contains("= help: GPU → H100 (changes the hardware)")
-    );
+    // a software fix exists, so no change of hardware is offered
+    assert!(o.stdout.contains("= help: remove --dsv4-prefill-backend\n"));
+    assert!(!o.stdout.contains("GPU →"), "{}", o.stdout);
     // the fix keeps the user's --tp spelling and model
     assert!(
         o.stdout

@@ -50,7 +50,8 @@ pub fn validate(cfg: &LaunchConfig) -> Report {
     let v = version_of(cfg);
     if report.verdict == Verdict::Error {
         let fixes = fix::search(cfg, v, &report.diagnostics, &|c| evaluate(c).diagnostics);
-        report.corrected = fixes.first().cloned();
+        // a change of hardware is shown apart (its diagnostic's fixes), never as the corrected launch
+        report.corrected = fixes.iter().find(|f| !f.changes_hardware).cloned();
         for d in report
             .diagnostics
             .iter_mut()

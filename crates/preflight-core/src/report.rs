@@ -115,7 +115,8 @@ pub struct Fix {
     pub title: String,
     /// The changes, in flag order.
     pub changes: Vec<Change>,
-    /// True when the fix changes the GPU (ranked last).
+    /// True when the fix changes the GPU: searched only when no software fix exists, shown
+    /// apart, and never the report's `corrected` launch.
     pub changes_hardware: bool,
     /// The corrected configuration.
     pub config: LaunchConfig,
@@ -148,7 +149,8 @@ pub struct Diagnostic {
     /// True when SGLang itself raises or logs this; false for Preflight's own findings
     /// (input checks, known kernel failures).
     pub raised_by_sglang: bool,
-    /// Verified corrections, best first (errors only).
+    /// Verified corrections, best first (errors only): software fixes, or, when none exists,
+    /// one change of hardware (`changes_hardware`).
     pub fixes: Vec<Fix>,
     /// A note on an input mistake (argparse's `unrecognized arguments` / `invalid choice`):
     /// an option renamed, removed or added in another release, or the closest known option
@@ -319,7 +321,8 @@ pub struct Report {
     pub resolved: Vec<crate::fields::ResolvedValue>,
     /// The launch command for the configuration as given.
     pub command: String,
-    /// The best verified fix for all errors, if any (also the first fix of the first error).
+    /// The best verified software fix for all errors, if any (also the first fix of the first
+    /// error); `None` when only a change of hardware fixes the launch.
     pub corrected: Option<Fix>,
     /// Every `ServerArgs` field as resolution left it (`None` when the input checks failed).
     #[serde(skip)]

@@ -225,3 +225,146 @@ fn agrees_with_each_modelled_release() {
         );
     }
 }
+
+/// Most golden error cases whose fixes are re-validated per (release, first error's rule code).
+const FIX_CASES_PER_RULE: usize = 6;
+
+/// Every fix offered for the golden error cases re-validates: the corrected launch raises no
+/// error (a known kernel crash is one), keeps the model, keeps the GPU unless it is marked
+/// `changes_hardware`, renders its own command; a change of hardware appears only when no
+/// software fix does; fixes that leave no warning come first; no two fixes are spellings of
+/// one value.
+///
+/// The fix search costs milliseconds per case in the debug profile, so the ~10,000 golden
+/// cases Preflight finds an error in (oracle errors and known kernel crashes) are deduplicated
+/// by (release, first error's rule code, GPU, model, the flags set) and at most
+/// [`FIX_CASES_PER_RULE`] per (release, rule code) are kept, in file order: a deterministic
+/// sample that covers every rule code the golden set reaches.
+#[test]
+fn every_fix_of_the_golden_error_cases_validates_clean() {
+    use preflight_core::fix::canonical;
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut per_rule: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let (mut error_cases, mut checked, mut fixes, mut hardware_only) = (0, 0, 0, 0);
+    let mut failures: Vec<String> = Vec::new();
+    for v in preflight_core::SglangVersion::all() {
+        for p in golden_files(v.as_str()) {
+            let text = std::fs::read_to_string(&p).expect("golden file");
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let case: Value = serde_json::from_str(line).unwrap();
+                let id = case["id"].as_str().unwrap_or("?").to_string();
+                let cfg: LaunchConfig = serde_json::from_value(case["config"].clone())
+                    .map(with_oracle_model)
+                    .expect("a config")
+                    .expect("the oracle's model config");
+                let first = evaluate(&cfg);
+                let Some(code) = first.first_error().map(|d| d.code.clone()) else {
+                    continue;
+                };
+                error_cases += 1;
+                let flags: Vec<&String> = cfg.args.keys().collect();
+                let key = format!(
+                    "{v}|{code}|{:?}|{:?}|{:?}|{:?}|{flags:?}",
+                    cfg.gpu, cfg.compute_capability, cfg.arch, cfg.model_path
+                );
+                let n = per_rule.entry((v.to_string(), code.clone())).or_default();
+                if *n >= FIX_CASES_PER_RULE || !seen.insert(key) {
+                    continue;
+                }
+                *n += 1;
+                checked += 1;
+                let r = preflight_core::validate(&cfg);
+                let mut fail = |why: String| failures.push(format!("{id} [{code}] {why}"));
+                for d in r.errors() {
+                    let software = d.fixes.iter().any(|f| !f.changes_hardware);
+                    if !software && !d.fixes.is_empty() {
+                        hardware_only += 1;
+                    }
+                    let mut warned_before = false;
+                    let mut canon: Vec<Vec<(String, Option<String>)>> = Vec::new();
+                    for f in &d.fixes {
+                        fixes += 1;
+                        let again = evaluate(&f.config);
+                        if let Some(e) = again.first_error() {
+                            fail(format!(
+                                "fix {:?} still fails: {} {}",
+                                f.title, e.code, e.message
+                            ));
+                        }
+                        if (&f.config.arch, &f.config.model_path, &f.config.model_config)
+                            != (&cfg.arch, &cfg.model_path, &cfg.model_config)
+                        {
+                            fail(format!("fix {:?} changes the model", f.title));
+                        }
+                        let gpu_changed = (&f.config.gpu, &f.config.compute_capability)
+                            != (&cfg.gpu, &cfg.compute_capability);
+                        if gpu_changed != f.changes_hardware {
+                            fail(format!(
+                                "fix {:?}: GPU changed {gpu_changed}, marked {}",
+                                f.title, f.changes_hardware
+                            ));
+                        }
+                        if f.changes_hardware && software {
+                            fail(format!("hardware fix {:?} beside a software fix", f.title));
+                        }
+                        if f.command != preflight_core::command::render_command(&f.config) {
+                            fail(format!("fix {:?}: its command is not its config", f.title));
+                        }
+                        let warned = again
+                            .diagnostics
+                            .iter()
+                            .any(|d| d.severity == Severity::Warning);
+                        if warned_before && !warned {
+                            fail(format!(
+                                "fix {:?} leaves no warning but ranks after one that does",
+                                f.title
+                            ));
+                        }
+                        warned_before |= warned;
+                        let mut c: Vec<(String, Option<String>)> = f
+                            .changes
+                            .iter()
+                            .map(|ch| {
+                                let to = ch
+                                    .to
+                                    .as_deref()
+                                    .map(|x| canonical(&ch.key, x, v).to_string());
+                                (ch.key.clone(), to)
+                            })
+                            .collect();
+                        c.sort();
+                        if canon.contains(&c) {
+                            fail(format!(
+                                "fix {:?} is another spelling of an earlier fix",
+                                f.title
+                            ));
+                        }
+                        canon.push(c);
+                    }
+                }
+                if r.corrected.as_ref().is_some_and(|f| f.changes_hardware) {
+                    fail("the corrected launch changes the hardware".into());
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{error_cases} golden error cases; {checked} checked ({} rule codes by release), {fixes} fixes re-validated, {hardware_only} errors with only a change of hardware",
+        per_rule.len()
+    );
+    assert!(error_cases >= 5000, "only {error_cases} golden error cases");
+    assert!(per_rule.len() >= 50, "only {} rule codes", per_rule.len());
+    assert!(fixes >= checked, "{fixes} fixes for {checked} cases");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -5,7 +5,10 @@
 //! - evaluation never panics and is deterministic;
 //! - render → parse → render of a launch command is stable;
 //! - export (command, `--config` YAML, `docker run`) → paste gives the same configuration;
-//! - the corrected launch keeps every flag the user wrote that the fix did not touch.
+//! - the corrected launch keeps every flag the user wrote that the fix did not touch;
+//! - every offered fix validates clean (no error, no known crash), keeps the model, keeps the
+//!   GPU unless it is a change of hardware, and a change of hardware comes only when no
+//!   software fix exists.
 
 use preflight_core::check::{CheckOptions, check};
 use preflight_core::domains::arch::archs_for;
@@ -213,5 +216,81 @@ proptest! {
                 prop_assert_eq!(after.args.get(k), Some(v), "{} lost in {}", k, fixed);
             }
         }
+    }
+}
+
+/// A random launch over the flags the fix search varies (the modelled flags, with their
+/// choices, typical values and `bogus`), of a random modelled release (an unmodelled one cannot
+/// be judged, so it has no fix), GPU and architecture.
+fn modelled_launch() -> impl Strategy<Value = LaunchConfig> {
+    use preflight_core::domains::flags::{FLAGS, FlagKind};
+    let releases: Vec<SglangVersion> = SglangVersion::all().collect();
+    proptest::sample::select(releases).prop_flat_map(|v| {
+        let archs: Vec<&'static str> = archs_for(v).map(|a| a.name).collect();
+        let gpus: Vec<&'static str> = GPUS.iter().map(|g| g.name).collect();
+        let indices: Vec<usize> = (0..FLAGS.len()).collect();
+        let flag = proptest::sample::select(indices).prop_flat_map(move |i| {
+            let f = &FLAGS[i];
+            let mut values: Vec<Value> = match f.kind {
+                FlagKind::Choice => f
+                    .choices(v)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|c| Value::String(c.to_string()))
+                    .collect(),
+                FlagKind::Int(xs) => xs.iter().map(|i| Value::from(*i)).collect(),
+                FlagKind::Text(xs) => xs.iter().map(|t| Value::String(t.to_string())).collect(),
+                FlagKind::Bool => vec![Value::Bool(true)],
+            };
+            values.push(Value::String("bogus".into()));
+            (Just(f.name), proptest::sample::select(values))
+        });
+        (
+            Just(v),
+            proptest::sample::select(archs),
+            proptest::sample::select(gpus),
+            proptest::collection::vec(flag, 0..5),
+        )
+            .prop_map(|(v, arch, gpu, flags)| {
+                let mut cfg = LaunchConfig {
+                    sglang: Some(v.to_string()),
+                    gpu: Some(gpu.to_string()),
+                    arch: Some(arch.to_string()),
+                    ..LaunchConfig::default()
+                };
+                for (k, val) in flags {
+                    cfg.args.insert(k.to_string(), val);
+                }
+                cfg
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_offered_fix_validates_clean(cfg in prop_oneof![3 => modelled_launch(), 1 => launch()]) {
+        let r = preflight_core::validate(&cfg);
+        for d in r.errors() {
+            let software = d.fixes.iter().any(|f| !f.changes_hardware);
+            for f in &d.fixes {
+                let again = evaluate(&f.config);
+                prop_assert!(
+                    again.first_error().is_none(),
+                    "fix {:?} of {} still fails: {:?}", f.title, d.code, again.first_error()
+                );
+                prop_assert_eq!(
+                    (&f.config.arch, &f.config.model_path, &f.config.model_config),
+                    (&cfg.arch, &cfg.model_path, &cfg.model_config),
+                    "fix {:?} changes the model", f.title
+                );
+                let gpu_changed = (&f.config.gpu, &f.config.compute_capability)
+                    != (&cfg.gpu, &cfg.compute_capability);
+                prop_assert_eq!(gpu_changed, f.changes_hardware, "fix {:?}", f.title);
+                prop_assert!(!(f.changes_hardware && software), "hardware fix {:?} beside a software fix", f.title);
+            }
+        }
+        prop_assert!(r.corrected.as_ref().is_none_or(|f| !f.changes_hardware));
     }
 }

@@ -60,6 +60,7 @@ export interface Change { key: string; from: string | null; to: string | null; }
 export interface Fix {
   title: string;
   changes: Change[];
+  /** A change of GPU: offered only when no flag change fixes the launch, never `corrected`. */
   changes_hardware: boolean;
   config: LaunchConfig;
   command: string;
@@ -76,6 +77,8 @@ export interface Diagnostic {
   source: SourceLoc | null;
   flags: string[];
   raised_by_sglang: boolean;
+  /** Verified fixes, best first (those leaving no warning first); a change of GPU only when
+   * no flag change fixes it. */
   fixes: Fix[];
   /** argparse errors: the option renamed/removed/added in another release, or the closest
    * known option or choice ("did you mean --attention-backend?"). */
@@ -118,6 +121,8 @@ export interface Report {
   diagnostics: Diagnostic[];
   resolved: ResolvedValue[];
   command: string;
+  /** The best verified flag change; null when none exists (a change of GPU stays in the
+   * diagnostics' fixes). */
   corrected: Fix | null;
 }
 

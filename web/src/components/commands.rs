@@ -1,4 +1,5 @@
-//! The launch command and, on errors, the corrected command of the best fix.
+//! The launch command and, on errors, the corrected command of the best fix (a software fix:
+//! a change of hardware is never the corrected launch, see [`preflight_core::Report::corrected`]).
 
 use std::rc::Rc;
 
@@ -29,9 +30,6 @@ pub fn Commands(props: &CommandsProps) -> Html {
                 <CommandBox id="corrected-command" title="Corrected command" command={fix.command.clone()}>
                     <p class="fix-line">
                         { "Best verified fix: " }<code>{ fix.title.clone() }</code>
-                        if fix.changes_hardware {
-                            <span class="badge badge-hw">{ "changes the GPU" }</span>
-                        }
                         { " " }
                         <button type="button" class="apply"
                             aria-label={format!("Apply fix: {}", fix.title)}
@@ -48,7 +46,12 @@ pub fn Commands(props: &CommandsProps) -> Html {
                     </p>
                 </CommandBox>
             } else if r.first_error().is_some() {
-                <p class="empty">{ "No single or paired flag change fixes every error here." }</p>
+                <p class="empty">
+                    { "No single or paired flag change fixes every error here." }
+                    if r.errors().any(|d| d.fixes.iter().any(|f| f.changes_hardware)) {
+                        { " Another GPU does: see the finding's fixes." }
+                    }
+                </p>
             }
         </section>
     }

@@ -4,7 +4,7 @@
 use preflight_core::report::{Diagnostic, Severity, Stage};
 use yew::prelude::*;
 
-use super::fix_item::FixItem;
+use super::fix_item::FixList;
 use super::inline::with_code;
 
 /// Props of [`DiagnosticCard`].
@@ -70,12 +70,7 @@ pub fn DiagnosticCard(props: &DiagnosticCardProps) -> Html {
                 if let Some(code) = &props.fixes_same_as {
                     <p class="fixes-ref">{ format!("Fixes: the same as for {code} above.") }</p>
                 } else {
-                    <div class="fixes">
-                        <h4>{ "Verified fixes" }</h4>
-                        <ol>
-                            { for d.fixes.iter().map(|f| html! { <FixItem fix={f.clone()} /> }) }
-                        </ol>
-                    </div>
+                    <FixList fixes={d.fixes.clone()} title="Verified fixes" />
                 }
             }
         </li>

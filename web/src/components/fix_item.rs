@@ -1,4 +1,5 @@
-//! One verified fix: its changes and an Apply button that loads its configuration.
+//! Verified fixes: one fix (its changes and an Apply button that loads its configuration), and
+//! a diagnostic's list of them with a change of hardware shown apart.
 
 use preflight_core::report::Fix;
 use yew::prelude::*;
@@ -47,5 +48,39 @@ pub fn FixItem(props: &FixItemProps) -> Html {
                 aria-label={format!("Apply fix: {}", fix.title)}>{ "Apply" }</button>
             </div>
         </li>
+    }
+}
+
+/// Props of [`FixList`].
+#[derive(Properties, PartialEq)]
+pub struct FixListProps {
+    /// The fixes, best first (a change of hardware only comes when no software fix exists).
+    pub fixes: Vec<Fix>,
+    /// The heading of the software fixes.
+    pub title: AttrValue,
+}
+
+/// A diagnostic's verified fixes: the software fixes under `title`; a change of hardware apart,
+/// under its own heading, below them.
+#[component]
+pub fn FixList(props: &FixListProps) -> Html {
+    let (hardware, software): (Vec<&Fix>, Vec<&Fix>) =
+        props.fixes.iter().partition(|f| f.changes_hardware);
+    html! {
+        <>
+            if !software.is_empty() {
+                <div class="fixes">
+                    <h4>{ props.title.clone() }</h4>
+                    <ol>{ for software.iter().map(|f| html! { <FixItem fix={(*f).clone()} /> }) }</ol>
+                </div>
+            }
+            if !hardware.is_empty() {
+                <div class="fixes fixes-hw">
+                    <h4>{ "On other hardware" }</h4>
+                    <p class="fix-note">{ "No flag change fixes this on this GPU; on another GPU it starts:" }</p>
+                    <ol>{ for hardware.iter().map(|f| html! { <FixItem fix={(*f).clone()} /> }) }</ol>
+                </div>
+            }
+        </>
     }
 }
