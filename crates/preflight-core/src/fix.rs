@@ -8,8 +8,9 @@
 //! error that meets). A change of GPU is tried only when no software fix exists; it is marked
 //! [`Fix::changes_hardware`] and never becomes the corrected launch.
 //!
-//! Rank, best first: a corrected launch that leaves no warning at all (any stage) before one
-//! that leaves warnings; then fewer changed keys; then removing a flag (back to SGLang's
+//! Rank, best first: a corrected launch that leaves no warning (any stage; warnings SGLang
+//! raises anyway with the named flags at their defaults do not count) before one that leaves
+//! warnings; then fewer changed keys; then removing a flag (back to SGLang's
 //! default) before setting one; then the order values are tried in (the common, least risky
 //! values first, then SGLang's choice order). A value that argparse reads as the release's
 //! default is the same launch as removing the flag and is not tried. Spellings SGLang reads as
@@ -297,7 +298,8 @@ fn apply(cfg: &LaunchConfig, changes: &[(String, Option<String>)]) -> LaunchConf
 /// A clean change set and what ranks it.
 struct Candidate {
     fix: Fix,
-    /// The corrected launch leaves a warning (any stage).
+    /// The corrected launch leaves a warning (any stage) that SGLang's defaults for the model
+    /// and GPU do not raise anyway.
     warned: bool,
     /// Changed keys.
     changes: usize,
@@ -336,6 +338,46 @@ fn error_codes(diags: &[Diagnostic]) -> Vec<String> {
 /// Most partial single changes kept per error for the pair step.
 const PARTIALS_PER_ERROR: usize = 12;
 
+/// The keys a fix search may change: the modifiable flags the errors of `diags` name.
+fn error_keys(diags: &[Diagnostic], v: SglangVersion) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+        for k in &d.flags {
+            if modifiable(k, v) && !keys.contains(k) {
+                keys.push(k.clone());
+            }
+        }
+    }
+    keys
+}
+
+fn baseline_with(
+    cfg: &LaunchConfig,
+    keys: &[String],
+    evaluate: &dyn Fn(&LaunchConfig) -> Vec<Diagnostic>,
+) -> Vec<String> {
+    let mut base = cfg.clone();
+    for k in keys {
+        base.set_key(k, None);
+    }
+    evaluate(&base)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| d.code)
+        .collect()
+}
+
+/// SGLang's own warnings for the launch's model and GPU: the warning codes of `cfg` with every
+/// flag the errors of `diags` name left to its default. A fix whose corrected launch leaves
+/// only these causes no warning (ATTN111 warns on every default DeepSeek-V3 launch on SM100:
+/// it must not push SGLang's default backend out of the fixes). The fix ranking uses it.
+pub fn baseline_warnings(cfg: &LaunchConfig, diags: &[Diagnostic]) -> Vec<String> {
+    let v = crate::version_of(cfg);
+    baseline_with(cfg, &error_keys(diags, v), &|c| {
+        crate::evaluate(c).diagnostics
+    })
+}
+
 /// Finds verified fixes for the errors of `diags` (which were produced for `cfg`),
 /// best first (see the module docs); `evaluate` is the validator without fix search.
 ///
@@ -352,14 +394,7 @@ pub fn search(
     evaluate: &dyn Fn(&LaunchConfig) -> Vec<Diagnostic>,
 ) -> Vec<Fix> {
     let errors = error_codes(diags);
-    let mut keys: Vec<String> = Vec::new();
-    for d in diags.iter().filter(|d| d.severity == Severity::Error) {
-        for k in &d.flags {
-            if modifiable(k, v) && !keys.contains(k) {
-                keys.push(k.clone());
-            }
-        }
-    }
+    let keys = error_keys(diags, v);
     let amd = cfg
         .gpu
         .as_deref()
@@ -379,6 +414,7 @@ pub fn search(
         cache.borrow_mut().push((k.to_string(), c.clone()));
         c
     };
+    let baseline = baseline_with(cfg, &keys, evaluate);
     let mut found: Vec<Candidate> = Vec::new();
     let mut partials: Vec<Partial> = Vec::new();
     // Evaluates a change set; records it as a fix when no error is left and returns the
@@ -395,7 +431,9 @@ pub fn search(
         if out.iter().any(|d| d.severity == Severity::Error) {
             return Some(out);
         }
-        let warned = out.iter().any(|d| d.severity == Severity::Warning);
+        let warned = out
+            .iter()
+            .any(|d| d.severity == Severity::Warning && !baseline.contains(&d.code));
         let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
         let order: usize = changes
             .iter()

@@ -246,3 +246,16 @@ fn a_valid_configuration_has_no_fix() {
     assert_eq!(r.verdict, Verdict::Ok);
     assert!(r.corrected.is_none());
 }
+
+#[test]
+fn sglang_own_warnings_do_not_push_its_default_out_of_the_fixes() {
+    // ATTN111 warns on every default DeepSeek-V3 launch on SM100: a bad KV dtype is fixed by
+    // removing it (SGLang's default backend), not by switching backends to avoid ATTN111
+    let r = validate(&cfg(
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"mxfp8"}"#,
+    ));
+    let fix = r.corrected.expect("a fix");
+    assert_eq!(fix.title, "remove --kv-cache-dtype", "{}", fix.title);
+    let again = evaluate(&fix.config);
+    assert!(again.diagnostics.iter().any(|d| d.code == "ATTN111"));
+}
