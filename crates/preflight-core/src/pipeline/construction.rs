@@ -311,8 +311,8 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     if d == "flashmla_sparse_q8" {
         return Err(st.raise(ctx, &dsa::Q8_DECODE, &[]));
     }
-    // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403)
-    if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_23 {
+    // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403@0.5.23, :353-395@0.5.22)
+    if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_22 {
         let heads = ctx.model.num_attention_heads.unwrap_or(0) / ctx.attn_tp();
         if ctx.hw.is_hip() {
             return Err(st.raise(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]));

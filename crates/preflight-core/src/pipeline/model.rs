@@ -158,7 +158,7 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
 /// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
 /// `handle_moe_kernel_config`).
 pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v >= SglangVersion::V0_5_23
+    if ctx.v >= SglangVersion::V0_5_20
         && ctx.args.quantization.as_deref() == Some("nvfp4_online")
         && ctx.model.hf_quant_method.is_none()
         && !ctx.hw.is_sm100()
@@ -452,8 +452,10 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
-/// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`); 0.5.19:
-/// `_check_tilelang_dsa_fp8_kv` (`overrides.py:646-667@0.5.19`).
+/// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`, `:526-561@0.5.22`);
+/// 0.5.20–0.5.21 refuse tilelang with an FP8 KV cache on CUDA outright
+/// (`overrides.py:524-550@0.5.21`, `:621-647@0.5.20`); 0.5.19: `_check_tilelang_dsa_fp8_kv`
+/// (`overrides.py:646-667@0.5.19`), without the triton check.
 fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
     let p = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
     let d = st.cur.dsa_decode_backend.clone().unwrap_or_default();
@@ -470,6 +472,9 @@ fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
     }
     if hip || kv != "fp8_e4m3" || !tilelang {
         return Ok(());
+    }
+    if ctx.v <= SglangVersion::V0_5_21 {
+        return Err(st.raise(ctx, &dsa::TILELANG_FP8_V19, &[]));
     }
     if p != "tilelang" || d != "tilelang" {
         return Err(st.raise(ctx, &dsa::TILELANG_BOTH, &[]));
