@@ -99,7 +99,8 @@ fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Result<String, super::
         "fp8_e5m2" => "torch.float8_e5m2".into(),
         "mxfp8" => "torch.float8_e4m3fn".into(),
         "nvfp4" | "fp4_mx_block16" => "torch.float4_e2m1fn_x2".into(),
-        "fp4_e2m1" if ctx.v <= SglangVersion::V0_5_19 => {
+        // an argparse choice up to 0.5.20 (`kv_cache_dtype.py:65-69@0.5.20`)
+        "fp4_e2m1" if ctx.v <= SglangVersion::V0_5_20 => {
             return Err(st.raise(ctx, &kv::FP4_E2M1, &[]));
         }
         // auto: the model dtype (every modelled checkpoint is bfloat16, none declares an FP8 KV recipe)
@@ -274,7 +275,8 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
 
     // _validate_flashmla_sparse_q8_backend (dsa_backend.py:421-489)
     if p == "flashmla_sparse_q8" {
-        if ctx.v <= SglangVersion::V0_5_19 {
+        // 0.5.19–0.5.21: native FP8 only (`dsa_backend.py:501-512@0.5.21`)
+        if ctx.v <= SglangVersion::V0_5_21 {
             if kv_torch != "torch.float8_e4m3fn" {
                 return Err(st.raise(
                     ctx,
@@ -363,7 +365,8 @@ fn validate_flashinfer_sparse_mla_backend(
         ));
     }
     if is_glm_sm12_fp8 {
-        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_19 {
+        // triton_sparse_mla prefill is allowed from 0.5.22 (`flash_mla_sm120.py:703@0.5.21`)
+        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_21 {
             &["flashinfer_sparse_mla"]
         } else {
             &["flashinfer_sparse_mla", "triton_sparse_mla"]

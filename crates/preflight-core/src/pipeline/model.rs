@@ -315,8 +315,9 @@ fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
             ],
         ));
     }
-    if ctx.v >= SglangVersion::V0_5_23 {
-        if st.cur.dsv4_attn_backend == "auto" {
+    // 0.5.20–0.5.22 keep `auto` and check only trtllm (`deepseek_v4_hook.py:51-60@0.5.22`)
+    if ctx.v >= SglangVersion::V0_5_20 {
+        if st.cur.dsv4_attn_backend == "auto" && ctx.v >= SglangVersion::V0_5_23 {
             // _default_dsv4_attention_backend: flashmla_mega only for V4.1, which is not modelled
             st.cur.dsv4_attn_backend = "flashmla".into();
             st.origin("dsv4_attn_backend", Origin::Default);

@@ -221,7 +221,7 @@ pub static TRTLLM_MLA_KV: RuleInfo = RuleInfo {
     name: "trtllm-mla-kv-cache-dtype",
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_20),
             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.",
         ),
         (
@@ -232,6 +232,7 @@ pub static TRTLLM_MLA_KV: RuleInfo = RuleInfo {
     sources: &[
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1146),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1165),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1260),
         (VersionRange::V23, OVERRIDES, 1215),
     ],
     title: "trtllm_mla reads only fp8_e4m3 or bf16 KV caches",

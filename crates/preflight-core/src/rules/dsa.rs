@@ -54,7 +54,7 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla, but got {sorted(unsupported)}.",
         ),
         (
@@ -64,11 +64,13 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
     ],
     sources: &[
         (VersionRange::V19, SM120_FILE, 599),
+        (VersionRange::only(SglangVersion::V0_5_20), SM120_FILE, 705),
+        (VersionRange::only(SglangVersion::V0_5_21), SM120_FILE, 705),
         (VersionRange::only(SglangVersion::V0_5_22), SM120_FILE, 708),
         (VersionRange::V23, SM120_FILE, 708),
     ],
     title: "GLM DSA with an FP8 KV cache on SM120/SM121 must use flashinfer_sparse_mla",
-    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.20, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
+    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.22, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
     trigger: "GLM DSA model, SM major 12, fp8_e4m3 KV cache, not ROCm, and a DSA prefill or decode backend outside the allowed set.",
     situations: "Copying a B200 recipe (trtllm DSA backends) to an RTX PRO 6000; setting only one side, so SGLang fills the other with flashinfer_sparse_mla and the explicit side is refused.",
     solutions: &[
@@ -440,7 +442,7 @@ pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "--dsa-prefill-backend flashmla_sparse_q8 is native FP8 and requires --kv-cache-dtype fp8_e4m3 (got kv_cache_dtype={kv_cache_dtype}); use --dsa-prefill-backend flashmla_sparse for the bf16 path.",
         ),
         (
@@ -450,6 +452,8 @@ pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
     ],
     sources: &[
         (VersionRange::V19, DSA_BACKEND, 414),
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 450),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 503),
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 428),
         (VersionRange::V23, DSA_BACKEND, 437),
     ],

@@ -238,13 +238,18 @@ pub static MEGA: RuleInfo = RuleInfo {
 pub static TRTLLM_SM100: RuleInfo = RuleInfo {
     code: "DSV4006",
     name: "dsv4-trtllm-sm100",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     exception: Some("AssertionError"),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_20),
         "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 104)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 140),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 48),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 54),
+        (VersionRange::V23, HOOK, 104),
+    ],
     title: "DeepSeek-V4's trtllm attention needs SM100/SM103",
     explanation: "The TRT-LLM DeepSeek-V4 attention kernels are built for SM100/SM103.",
     trigger: "--dsv4-attn-backend trtllm on another GPU.",
@@ -261,13 +266,18 @@ pub static TRTLLM_SM100: RuleInfo = RuleInfo {
 pub static TRTLLM_KV: RuleInfo = RuleInfo {
     code: "DSV4007",
     name: "dsv4-trtllm-fp8-kv",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     exception: Some("AssertionError"),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_20),
         "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3, got {kv_cache_dtype}.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 108)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 144),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 52),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 58),
+        (VersionRange::V23, HOOK, 108),
+    ],
     title: "DeepSeek-V4's trtllm attention needs an fp8_e4m3 KV cache",
     explanation: "The TRT-LLM DeepSeek-V4 path reads a uniform FP8 KV pool.",
     trigger: "--dsv4-attn-backend trtllm with --kv-cache-dtype bfloat16.",

@@ -408,16 +408,23 @@ pub static FP4_E2M1: RuleInfo = RuleInfo {
     code: "KV006",
     name: "fp4-e2m1-deprecated",
     stage: Stage::Construction,
-    versions: VersionRange::V19,
+    versions: VersionRange::until(SglangVersion::V0_5_20),
     messages: &[(
-        VersionRange::V19,
+        VersionRange::until(SglangVersion::V0_5_20),
         "--kv-cache-dtype=fp4_e2m1 is deprecated. Use --kv-cache-dtype=fp4_mx_block16.",
     )],
-    sources: &[(
-        VersionRange::V19,
-        "python/sglang/srt/mem_cache/kv_cache_dtype.py",
-        63,
-    )],
+    sources: &[
+        (
+            VersionRange::V19,
+            "python/sglang/srt/mem_cache/kv_cache_dtype.py",
+            63,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/mem_cache/kv_cache_dtype.py",
+            66,
+        ),
+    ],
     title: "fp4_e2m1 was renamed fp4_mx_block16",
     explanation: "0.5.19 still parses --kv-cache-dtype fp4_e2m1 but refuses it when the KV pool is configured; 0.5.20+ rejects it in argparse.",
     trigger: "--kv-cache-dtype fp4_e2m1 on 0.5.19.",
