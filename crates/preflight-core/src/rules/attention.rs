@@ -512,15 +512,43 @@ pub static ALIAS: RuleInfo = RuleInfo {
     name: "attention-backend-alias",
     severity: Severity::Warning,
     exception: None,
-    messages: &[(
-        VersionRange::ALL,
-        "--{attr}={old} is deprecated; use '{new}' instead.",
-    )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/serving_hook.py",
-        315,
-    )],
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_22),
+            "--{attr}=compressed is deprecated; use 'dsv4' instead.",
+        ),
+        (
+            VersionRange::V23,
+            "--{attr}={old} is deprecated; use '{new}' instead.",
+        ),
+    ],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/serving_hook.py",
+            291,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/serving_hook.py",
+            292,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/serving_hook.py",
+            291,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/serving_hook.py",
+            306,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/serving_hook.py",
+            315,
+        ),
+    ],
     title: "A deprecated backend name was rewritten",
     explanation: "compressed is now dsv4 and tokenspeed_mla is now cutedsl_mla (0.5.23); SGLang rewrites the old names (a cutedsl_mla prefill becomes trtllm_mla, and tokenspeed_mla forces an fp8_e4m3 KV cache).",
     trigger: "compressed or tokenspeed_mla in an attention-backend flag.",
