@@ -225,7 +225,7 @@ pub static TRTLLM_MLA_KV: RuleInfo = RuleInfo {
             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_21),
             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.",
         ),
     ],

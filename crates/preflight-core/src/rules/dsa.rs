@@ -58,7 +58,7 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla, but got {sorted(unsupported)}.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla (default) or triton_sparse_mla (prefill), but got {sorted(unsupported)}.",
         ),
     ],
@@ -446,7 +446,7 @@ pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
             "--dsa-prefill-backend flashmla_sparse_q8 is native FP8 and requires --kv-cache-dtype fp8_e4m3 (got kv_cache_dtype={kv_cache_dtype}); use --dsa-prefill-backend flashmla_sparse for the bf16 path.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "--dsa-prefill-backend flashmla_sparse_q8 computes attention in FP8 and reads a bfloat16 or fp8_e4m3 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
         ),
     ],
@@ -506,7 +506,7 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
             "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. For FP8, use --dsa-prefill-backend flashmla_sparse_q8 together with --dsa-decode-backend flashmla_kv.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. Pair it with a decode backend that reads the KV cache dtype (flashmla_kv for fp8_e4m3; tilelang or fa3 for bfloat16).",
         ),
     ],
