@@ -561,13 +561,13 @@ fn releases_side_by_side_and_upgrade() {
     );
     assert_eq!(o.code, 1, "{}", o.stdout);
     assert!(
-        o.stdout.contains("0.5.21   ?        not modelled"),
+        o.stdout.contains("0.5.20   ?        not modelled"),
         "{}",
         o.stdout
     );
     assert!(
         o.stdout
-            .contains("refused on 0.5.19, starts on 0.5.22: DSA118"),
+            .contains("refused on 0.5.21, starts on 0.5.22: DSA118"),
         "{}",
         o.stdout
     );

@@ -913,15 +913,36 @@ pub static DSV3_PREFILL_GRAPH: RuleInfo = RuleInfo {
     name: "deepseek-trtllm-mla-prefill-graph",
     severity: Severity::Warning,
     exception: None,
-    messages: &[(
-        VersionRange::ALL,
-        "Disabling prefill CUDA graph ({backend}) by default for the DeepSeek-V3 arch on the trtllm_mla attention backend (a captured prefill graph forces a FlashAttention fallback that regresses prefill). Set the prefill cuda graph backend explicitly (e.g. --cuda-graph-backend-prefill breakable) to override.",
-    )],
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "Disabling prefill CUDA graph ({backend}) by default for the DeepSeek-V3 arch on the trtllm_mla attention backend (a captured prefill graph forces a FlashAttention fallback that regresses prefill). Set the prefill cuda graph backend explicitly (e.g. --cuda-graph-backend-prefill tc_piecewise) to override.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "Disabling prefill CUDA graph ({backend}) by default for the DeepSeek-V3 arch on the trtllm_mla attention backend (a captured prefill graph forces a FlashAttention fallback that regresses prefill). Set the prefill cuda graph backend explicitly (e.g. --cuda-graph-backend-prefill breakable) to override.",
+        ),
+    ],
     sources: &[
         (
             VersionRange::only(SglangVersion::V0_5_22),
             "python/sglang/srt/arg_groups/cuda_graph_hook.py",
             261,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+            368,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+            388,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+            396,
         ),
         (
             VersionRange::V23,

@@ -131,15 +131,36 @@ pub static PAGE_DSA: RuleInfo = RuleInfo {
     name: "dsa-page-size",
     severity: Severity::Info,
     exception: None,
-    messages: &[(
-        VersionRange::ALL,
-        "Setting page size to {page_size} for DeepSeek DSA.",
-    )],
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "Setting page size to 64 for DeepSeek DSA.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "Setting page size to {page_size} for DeepSeek DSA.",
+        ),
+    ],
     sources: &[
         (
             VersionRange::only(SglangVersion::V0_5_22),
             DSV2_PROVIDER,
             174,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            DSV2_PROVIDER,
+            102,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            DSV2_PROVIDER,
+            145,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            DSV2_PROVIDER,
+            138,
         ),
         (VersionRange::V23, DSV2_PROVIDER, 173),
     ],
@@ -502,7 +523,7 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. For FP8, use --dsa-prefill-backend flashmla_sparse_q8 together with --dsa-decode-backend flashmla_kv.",
         ),
         (
@@ -513,6 +534,8 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
     sources: &[
         (VersionRange::V19, DSA_BACKEND, 429),
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 476),
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 465),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 518),
         (VersionRange::V23, DSA_BACKEND, 484),
     ],
     title: "flashmla_sparse_q8 is prefill-only",
