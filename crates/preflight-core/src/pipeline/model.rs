@@ -565,7 +565,9 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
     let strategy = ctx.args.mamba_radix_cache_strategy.clone();
     let extra = |s: &str| matches!(s, "extra_buffer" | "extra_buffer_lazy");
     if !uses_mamba_radix_cache(ctx) || st.cur.disable_radix_cache {
-        if !st.cur.disable_radix_cache && extra(&strategy) {
+        // an explicit extra-buffer strategy on a non-mamba arch is refused from 0.5.21
+        // (`model_hook.py:947-954@0.5.21`); 0.5.19–0.5.20 just return (`:887@0.5.20`)
+        if ctx.v >= SglangVersion::V0_5_21 && !st.cur.disable_radix_cache && extra(&strategy) {
             return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_NO_MAMBA,

@@ -203,8 +203,9 @@ pub static EXTRA_BUFFER_ARCH: RuleInfo = RuleInfo {
 pub static EXTRA_BUFFER_NO_MAMBA: RuleInfo = RuleInfo {
     code: "LIN005",
     name: "mamba-strategy-needs-mamba-model",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
     messages: &[(
-        VersionRange::ALL,
+        VersionRange::since(SglangVersion::V0_5_21),
         "--mamba-radix-cache-strategy {strategy} needs mamba state, got {arch}.",
     )],
     sources: &[
