@@ -156,10 +156,10 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
 }
 
 /// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
-/// `handle_moe_kernel_config`).
+/// `handle_moe_kernel_config`); the SM100 check is the same in every release
+/// (`overrides.py:1467-1471@0.5.19`).
 pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v >= SglangVersion::V0_5_20
-        && ctx.args.quantization.as_deref() == Some("nvfp4_online")
+    if ctx.args.quantization.as_deref() == Some("nvfp4_online")
         && ctx.model.hf_quant_method.is_none()
         && !ctx.hw.is_sm100()
     {

@@ -279,9 +279,9 @@ pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
 pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
     code: "MOE001",
     name: "nvfp4-online-requires-sm100",
-    versions: VersionRange::since(SglangVersion::V0_5_20),
+    versions: VersionRange::ALL,
     messages: &[(
-        VersionRange::since(SglangVersion::V0_5_20),
+        VersionRange::ALL,
         "--quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
     )],
     sources: &[
@@ -299,6 +299,11 @@ pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
             VersionRange::only(SglangVersion::V0_5_22),
             "python/sglang/srt/arg_groups/overrides.py",
             1417,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/overrides.py",
+            1469,
         ),
         (
             VersionRange::V23,
