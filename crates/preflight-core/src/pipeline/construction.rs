@@ -232,9 +232,9 @@ fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     // Python set order as printed by CPython 3.11 with the oracle's hash seed.
     let allowed: &[&str] = if ctx.hw.is_sm120() {
         &["trtllm_mha", "triton", "flashinfer"]
-    } else if ctx.v <= SglangVersion::V0_5_19 {
-        // {"triton", "trtllm_mha", "fa4"} (attention_registry.py:441@0.5.19) prints in this
-        // order (0.5.19's oracle, golden case rand11-cf018df6f7)
+    } else if ctx.v <= SglangVersion::V0_5_20 {
+        // {"triton", "trtllm_mha", "fa4"} (attention_registry.py:441@0.5.19, :437@0.5.20) prints
+        // in this order (0.5.19's oracle, golden case rand11-cf018df6f7); flashinfer joins in 0.5.21
         &["trtllm_mha", "triton", "fa4"]
     } else {
         &["trtllm_mha", "triton", "fa4", "flashinfer"]

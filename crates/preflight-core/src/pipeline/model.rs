@@ -197,7 +197,8 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 st.by("page_size", &dsa::PAGE_DSA_ROCM);
                 st.emit(ctx, &dsa::PAGE_DSA_ROCM, &[]);
             } else {
-                let page = if ctx.v <= SglangVersion::V0_5_19 {
+                // a literal 64 up to 0.5.21 (`deepseek_v2.py:137@0.5.21`)
+                let page = if ctx.v <= SglangVersion::V0_5_21 {
                     64
                 } else {
                     64 * ctx.model.index_kpool
