@@ -132,6 +132,26 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
         "tokenspeed_mla" if !mla && ctx.v <= SglangVersion::V0_5_22 => {
             Err(st.raise(ctx, &ar::TOKENSPEED_NEEDS_MLA, &[]))
         }
+        // TokenspeedMLABackend.__init__ (tokenspeed_mla_backend.py:128-136@0.5.20)
+        "tokenspeed_mla" if ctx.v <= SglangVersion::V0_5_22 => {
+            let kv = st.kv_cache_torch_dtype.clone().unwrap_or_default();
+            if kv != "torch.float8_e4m3fn" {
+                return Err(st.raise(
+                    ctx,
+                    &ar::TOKENSPEED_BACKEND_FP8,
+                    &[("data_type", PyVal::Raw(kv))],
+                ));
+            }
+            let page = st.cur.page_size.unwrap_or(1);
+            if page != 32 && page != 64 {
+                return Err(st.raise(
+                    ctx,
+                    &ar::TOKENSPEED_BACKEND_PAGE,
+                    &[("page_size", PyVal::Int(page))],
+                ));
+            }
+            Ok(())
+        }
         // FlashMLABackend.__init__ reads model_config.kv_lora_rank (flashmla_backend.py:90)
         "flashmla" if !mla => {
             // a warning: the AttributeError is not counted by the oracle (ATTN022)

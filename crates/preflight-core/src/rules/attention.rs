@@ -1294,8 +1294,92 @@ pub static TOKENSPEED_NEEDS_MLA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const TOKENSPEED_BACKEND: &str = "python/sglang/srt/layers/attention/tokenspeed_mla_backend.py";
+
+/// The tokenspeed_mla backend's own KV-dtype check at construction.
+pub static TOKENSPEED_BACKEND_FP8: RuleInfo = RuleInfo {
+    code: "ATTN026",
+    name: "tokenspeed-mla-backend-fp8-kv",
+    stage: Stage::Construction,
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla backend requires --kv-cache-dtype fp8_e4m3, got data_type={data_type}.",
+    )],
+    sources: &[
+        (VersionRange::V19, TOKENSPEED_BACKEND, 128),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            TOKENSPEED_BACKEND,
+            128,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            TOKENSPEED_BACKEND,
+            128,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            TOKENSPEED_BACKEND,
+            130,
+        ),
+    ],
+    title: "The tokenspeed_mla backend needs an FP8 KV cache",
+    explanation: "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any KV cache but fp8_e4m3. The argument check (ATTN024) looks only at --attention-backend and --decode-attention-backend, so tokenspeed_mla as the prefill backend alone reaches this constructor check.",
+    trigger: "tokenspeed_mla built (e.g. as --prefill-attention-backend) for an MLA model with a KV cache that is not fp8_e4m3 (0.5.19–0.5.22).",
+    solutions: &["Add --kv-cache-dtype fp8_e4m3, or use trtllm_mla for prefill."],
+    flags: &["prefill_attention_backend", "kv_cache_dtype"],
+    example: Some((
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla"}"#,
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":64}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The tokenspeed_mla backend's own page-size check at construction.
+pub static TOKENSPEED_BACKEND_PAGE: RuleInfo = RuleInfo {
+    code: "ATTN027",
+    name: "tokenspeed-mla-backend-page-size",
+    stage: Stage::Construction,
+    versions: TOKENSPEED_OWN,
+    messages: &[(
+        TOKENSPEED_OWN,
+        "tokenspeed_mla backend requires page_size in {32, 64}, got page_size={page_size}.",
+    )],
+    sources: &[
+        (VersionRange::V19, TOKENSPEED_BACKEND, 133),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            TOKENSPEED_BACKEND,
+            133,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            TOKENSPEED_BACKEND,
+            133,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            TOKENSPEED_BACKEND,
+            135,
+        ),
+    ],
+    title: "The tokenspeed_mla backend needs 32- or 64-token pages",
+    explanation: "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any page size but 32 and 64, after its KV-dtype check (ATTN026).",
+    trigger: "tokenspeed_mla built with an fp8_e4m3 KV cache and a page size other than 32 or 64 (0.5.19–0.5.22).",
+    solutions: &["Set --page-size 64."],
+    flags: &["page_size", "prefill_attention_backend"],
+    example: Some((
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":16}"#,
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":64}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
+    &TOKENSPEED_BACKEND_FP8,
+    &TOKENSPEED_BACKEND_PAGE,
     &PAGE_TOKENSPEED_MLA,
     &TOKENSPEED_BLACKWELL,
     &TOKENSPEED_KV,
