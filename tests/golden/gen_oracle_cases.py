@@ -497,6 +497,12 @@ def main(argv=None):
                     help="the release whose code gives the verdicts (default 0.5.23)")
     ap.add_argument("--sample", type=int, default=1,
                     help="keep every Nth case of the grid (by id hash; default 1: all)")
+    ap.add_argument("--gpus", default=None,
+                    help="comma-separated product names: keep only their cases (fewer oracle "
+                         "hardware profiles, each with its own warm-up)")
+    ap.add_argument("--keep", action="append", default=[],
+                    help="also keep, whatever --sample says, every case whose config JSON "
+                         "contains this text (repeatable; e.g. a release's flip)")
     ap.add_argument("--out", default=None,
                     help="default tests/golden/oracle-<release>.jsonl")
     ap.add_argument("--jobs", type=int, default=2)
@@ -513,9 +519,14 @@ def main(argv=None):
         args.out = str(HERE / f"oracle-{SGLANG_VERSION}.jsonl")
 
     items = build_cases()
+    if args.gpus:
+        gpus = set(args.gpus.split(","))
+        items = [(s, cfg) for s, cfg in items if cfg.get("gpu") in gpus]
     ids = [case_id(s, cfg) for s, cfg in items]
     if args.sample > 1:
-        keep = [int(hashlib.sha1(i.encode()).hexdigest(), 16) % args.sample == 0 for i in ids]
+        keep = [int(hashlib.sha1(i.encode()).hexdigest(), 16) % args.sample == 0
+                or any(k in json.dumps(cfg, sort_keys=True) for k in args.keep)
+                for i, (_, cfg) in zip(ids, items)]
         items = [it for it, k in zip(items, keep) if k]
         ids = [i for i, k in zip(ids, keep) if k]
     assert len(set(ids)) == len(ids), "case id collision"

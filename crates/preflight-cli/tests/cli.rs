@@ -676,13 +676,33 @@ fn releases_side_by_side_and_upgrade() {
     );
     assert_eq!(o.code, 1, "{}", o.stdout);
     assert!(
-        o.stdout.contains("0.5.21   ?        not modelled"),
+        o.stdout.contains("0.5.20   ?        not modelled"),
         "{}",
         o.stdout
     );
     assert!(
         o.stdout
-            .contains("refused on 0.5.19, starts on 0.5.23: DSA118"),
+            .contains("refused on 0.5.21, starts on 0.5.22: DSA118"),
+        "{}",
+        o.stdout
+    );
+    // tokenspeed_mla without an FP8 KV cache: refused by 0.5.22, rewritten by 0.5.23
+    let o = run(
+        &[
+            "check",
+            "--gpu",
+            "B200",
+            "--sglang",
+            "all",
+            "--",
+            "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --attention-backend tokenspeed_mla",
+        ],
+        "",
+    );
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("refused on 0.5.22, starts on 0.5.23: ATTN024"),
         "{}",
         o.stdout
     );

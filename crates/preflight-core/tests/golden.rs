@@ -20,13 +20,10 @@ const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
 /// reason (the first run of 0.5.19's random held-out set, seed 11: 367 of 386 agreed; 18 were
 /// fixed since (KV008's and MODEL003's 0.5.19 lists, LIN001's 0.5.19 set order, 0.5.19's DSA
 /// defaults on ROCm with one side set, 0.5.19's own tokenspeed_mla checks ATTN023–ATTN025 and
-/// PAGE007); the rest are checks whose 0.5.19 code differs from the 0.5.23 port and are not yet ported for
-/// 0.5.19). They are counted and listed, not failed; one that starts to agree fails the test
+/// PAGE007); the last, the tokenspeed_mla backend's own page-size check, is ATTN027 since the
+/// 0.5.20 random set found its KV-dtype check, ATTN026). They are counted and listed, not failed; one that starts to agree fails the test
 /// until it is removed from this list, so the list only shrinks.
-const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
-    // 0.5.19's tokenspeed_mla construction-time page-size check (its backend's own assert)
-    ("rand11-9cf16ff720", "0.5.19 tokenspeed_mla checks"),
-];
+const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python
 /// values as JSON), or one of the report's own resolved values.

@@ -213,7 +213,8 @@ fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) -> Step {
         if !ctx.hw.is_blackwell() {
             return Err(st.raise(ctx, &ar::TRTLLM_MLA_BLACKWELL, &[]));
         }
-        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_19 {
+        // fp4_e2m1 leaves the list in 0.5.21 (`overrides.py:1259@0.5.20`, `:1145@0.5.21`)
+        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_20 {
             &["fp8_e4m3", "fp4_e2m1", "bf16", "auto"]
         } else {
             &["fp8_e4m3", "bf16", "auto"]

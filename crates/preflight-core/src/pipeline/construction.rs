@@ -99,7 +99,8 @@ fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Result<String, super::
         "fp8_e5m2" => "torch.float8_e5m2".into(),
         "mxfp8" => "torch.float8_e4m3fn".into(),
         "nvfp4" | "fp4_mx_block16" => "torch.float4_e2m1fn_x2".into(),
-        "fp4_e2m1" if ctx.v <= SglangVersion::V0_5_19 => {
+        // an argparse choice up to 0.5.20 (`kv_cache_dtype.py:65-69@0.5.20`)
+        "fp4_e2m1" if ctx.v <= SglangVersion::V0_5_20 => {
             return Err(st.raise(ctx, &kv::FP4_E2M1, &[]));
         }
         // auto: the model dtype (every modelled checkpoint is bfloat16, none declares an FP8 KV recipe)
@@ -130,6 +131,26 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
         // attention_registry.py:97-99@0.5.19 (until 0.5.22)
         "tokenspeed_mla" if !mla && ctx.v <= SglangVersion::V0_5_22 => {
             Err(st.raise(ctx, &ar::TOKENSPEED_NEEDS_MLA, &[]))
+        }
+        // TokenspeedMLABackend.__init__ (tokenspeed_mla_backend.py:128-136@0.5.20)
+        "tokenspeed_mla" if ctx.v <= SglangVersion::V0_5_22 => {
+            let kv = st.kv_cache_torch_dtype.clone().unwrap_or_default();
+            if kv != "torch.float8_e4m3fn" {
+                return Err(st.raise(
+                    ctx,
+                    &ar::TOKENSPEED_BACKEND_FP8,
+                    &[("data_type", PyVal::Raw(kv))],
+                ));
+            }
+            let page = st.cur.page_size.unwrap_or(1);
+            if page != 32 && page != 64 {
+                return Err(st.raise(
+                    ctx,
+                    &ar::TOKENSPEED_BACKEND_PAGE,
+                    &[("page_size", PyVal::Int(page))],
+                ));
+            }
+            Ok(())
         }
         // FlashMLABackend.__init__ reads model_config.kv_lora_rank (flashmla_backend.py:90)
         "flashmla" if !mla => {
@@ -231,9 +252,9 @@ fn attn_backend_wrapper(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     // Python set order as printed by CPython 3.11 with the oracle's hash seed.
     let allowed: &[&str] = if ctx.hw.is_sm120() {
         &["trtllm_mha", "triton", "flashinfer"]
-    } else if ctx.v <= SglangVersion::V0_5_19 {
-        // {"triton", "trtllm_mha", "fa4"} (attention_registry.py:441@0.5.19) prints in this
-        // order (0.5.19's oracle, golden case rand11-cf018df6f7)
+    } else if ctx.v <= SglangVersion::V0_5_20 {
+        // {"triton", "trtllm_mha", "fa4"} (attention_registry.py:441@0.5.19, :437@0.5.20) prints
+        // in this order (0.5.19's oracle, golden case rand11-cf018df6f7); flashinfer joins in 0.5.21
         &["trtllm_mha", "triton", "fa4"]
     } else {
         &["trtllm_mha", "triton", "fa4", "flashinfer"]
@@ -274,7 +295,8 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
 
     // _validate_flashmla_sparse_q8_backend (dsa_backend.py:421-489)
     if p == "flashmla_sparse_q8" {
-        if ctx.v <= SglangVersion::V0_5_19 {
+        // 0.5.19–0.5.21: native FP8 only (`dsa_backend.py:501-512@0.5.21`)
+        if ctx.v <= SglangVersion::V0_5_21 {
             if kv_torch != "torch.float8_e4m3fn" {
                 return Err(st.raise(
                     ctx,
@@ -311,8 +333,8 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     if d == "flashmla_sparse_q8" {
         return Err(st.raise(ctx, &dsa::Q8_DECODE, &[]));
     }
-    // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403)
-    if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_23 {
+    // _validate_triton_sparse_mla_backend (dsa_backend.py:361-403@0.5.23, :353-395@0.5.22)
+    if p == "triton_sparse_mla" && ctx.v >= SglangVersion::V0_5_22 {
         let heads = ctx.model.num_attention_heads.unwrap_or(0) / ctx.attn_tp();
         if ctx.hw.is_hip() {
             return Err(st.raise(ctx, &dsa::TRITON_SPARSE_MLA_ROCM, &[]));
@@ -363,7 +385,8 @@ fn validate_flashinfer_sparse_mla_backend(
         ));
     }
     if is_glm_sm12_fp8 {
-        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_19 {
+        // triton_sparse_mla prefill is allowed from 0.5.22 (`flash_mla_sm120.py:703@0.5.21`)
+        let allowed: &[&str] = if ctx.v <= SglangVersion::V0_5_21 {
             &["flashinfer_sparse_mla"]
         } else {
             &["flashinfer_sparse_mla", "triton_sparse_mla"]

@@ -6,9 +6,10 @@ use crate::pyfmt::PyVal;
 use crate::rules::kv;
 use crate::version::SglangVersion;
 
-/// `handle_nvfp4_prefill_kv_dequant_dtype` (`kv_cache_hook.py:34-97`; not in 0.5.19).
+/// `handle_nvfp4_prefill_kv_dequant_dtype` (`kv_cache_hook.py:34-97`, the same from 0.5.21;
+/// not in 0.5.19 or 0.5.20).
 pub fn handle_nvfp4_prefill_kv_dequant_dtype(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v < SglangVersion::V0_5_23 {
+    if ctx.v < SglangVersion::V0_5_21 {
         return Ok(());
     }
     let requested = ctx.args.prefill_kv_cache_dequant_dtype.clone();

@@ -156,10 +156,10 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
 }
 
 /// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
-/// `handle_moe_kernel_config`).
+/// `handle_moe_kernel_config`); the SM100 check is the same in every release
+/// (`overrides.py:1467-1471@0.5.19`).
 pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v >= SglangVersion::V0_5_23
-        && ctx.args.quantization.as_deref() == Some("nvfp4_online")
+    if ctx.args.quantization.as_deref() == Some("nvfp4_online")
         && ctx.model.hf_quant_method.is_none()
         && !ctx.hw.is_sm100()
     {
@@ -197,7 +197,8 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 st.by("page_size", &dsa::PAGE_DSA_ROCM);
                 st.emit(ctx, &dsa::PAGE_DSA_ROCM, &[]);
             } else {
-                let page = if ctx.v <= SglangVersion::V0_5_19 {
+                // a literal 64 up to 0.5.21 (`deepseek_v2.py:137@0.5.21`)
+                let page = if ctx.v <= SglangVersion::V0_5_21 {
                     64
                 } else {
                     64 * ctx.model.index_kpool
@@ -315,8 +316,9 @@ fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
             ],
         ));
     }
-    if ctx.v >= SglangVersion::V0_5_23 {
-        if st.cur.dsv4_attn_backend == "auto" {
+    // 0.5.20–0.5.22 keep `auto` and check only trtllm (`deepseek_v4_hook.py:51-60@0.5.22`)
+    if ctx.v >= SglangVersion::V0_5_20 {
+        if st.cur.dsv4_attn_backend == "auto" && ctx.v >= SglangVersion::V0_5_23 {
             // _default_dsv4_attention_backend: flashmla_mega only for V4.1, which is not modelled
             st.cur.dsv4_attn_backend = "flashmla".into();
             st.origin("dsv4_attn_backend", Origin::Default);
@@ -452,8 +454,10 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
-/// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`); 0.5.19:
-/// `_check_tilelang_dsa_fp8_kv` (`overrides.py:646-667@0.5.19`).
+/// `_check_dsa_backend_constraints` (`overrides.py:550-583@0.5.23`, `:526-561@0.5.22`);
+/// 0.5.20–0.5.21 refuse tilelang with an FP8 KV cache on CUDA outright
+/// (`overrides.py:524-550@0.5.21`, `:621-647@0.5.20`); 0.5.19: `_check_tilelang_dsa_fp8_kv`
+/// (`overrides.py:646-667@0.5.19`), without the triton check.
 fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
     let p = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
     let d = st.cur.dsa_decode_backend.clone().unwrap_or_default();
@@ -470,6 +474,9 @@ fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
     }
     if hip || kv != "fp8_e4m3" || !tilelang {
         return Ok(());
+    }
+    if ctx.v <= SglangVersion::V0_5_21 {
+        return Err(st.raise(ctx, &dsa::TILELANG_FP8_V19, &[]));
     }
     if p != "tilelang" || d != "tilelang" {
         return Err(st.raise(ctx, &dsa::TILELANG_BOTH, &[]));
@@ -559,7 +566,9 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
     let strategy = ctx.args.mamba_radix_cache_strategy.clone();
     let extra = |s: &str| matches!(s, "extra_buffer" | "extra_buffer_lazy");
     if !uses_mamba_radix_cache(ctx) || st.cur.disable_radix_cache {
-        if !st.cur.disable_radix_cache && extra(&strategy) {
+        // an explicit extra-buffer strategy on a non-mamba arch is refused from 0.5.21
+        // (`model_hook.py:947-954@0.5.21`); 0.5.19–0.5.20 just return (`:887@0.5.20`)
+        if ctx.v >= SglangVersion::V0_5_21 && !st.cur.disable_radix_cache && extra(&strategy) {
             return Err(st.raise(
                 ctx,
                 &lr::EXTRA_BUFFER_NO_MAMBA,

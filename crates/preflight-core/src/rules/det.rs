@@ -3,7 +3,7 @@
 
 use super::RuleInfo;
 use crate::report::Severity;
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
 const HOOK: &str = "python/sglang/srt/arg_groups/attention_hook.py";
@@ -18,7 +18,12 @@ pub static DEFAULT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Attention backend not specified. Falling back to '{backend}' for deterministic inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'].",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 1112)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1142),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1034),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1053),
+        (VersionRange::V23, OVERRIDES, 1112),
+    ],
     title: "Deterministic inference picks its own attention backend",
     explanation: "With --enable-deterministic-inference and no --attention-backend, SGLang uses flashinfer (triton for DeepSeek-like MLA models) on SM100/SM120, and fa3 everywhere else — including Ampere/Ada, Jetson Thor and AMD, where fa3 may then be refused for MLA models.",
     trigger: "--enable-deterministic-inference and --attention-backend unset.",
@@ -34,7 +39,12 @@ pub static CHOICES: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] attention backends are supported for deterministic inference, but you explicitly specified '{attention_backend}'.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 1119)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1149),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1041),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1060),
+        (VersionRange::V23, OVERRIDES, 1119),
+    ],
     title: "Deterministic inference supports only some attention backends",
     explanation: "Batch-invariant attention exists only for ascend, fa3, fa4, flashinfer, intel_xpu and triton. Note that SGLang's own per-model defaults count as 'explicitly specified': DSA models (dsa), DeepSeek-V4 (dsv4), DeepSeek-V3 on SM100 (trtllm_mla) and gpt-oss on SM100 (trtllm_mha) all fail this check unless you set a supported backend.",
     trigger: "--enable-deterministic-inference and an attention backend (yours or a model default) outside the list.",
@@ -58,7 +68,12 @@ pub static MLA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Currently only ['ascend', 'fa3', 'fa4', 'triton'] attention backends are supported for deterministic inference with absorbed-MLA models. But you're using {attention_backend}.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 645)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 559),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 556),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 644),
+        (VersionRange::V23, HOOK, 645),
+    ],
     title: "Deterministic DeepSeek-like models need ascend, fa3, fa4 or triton",
     explanation: "For DeepSeek-V2/V3/V3.2, GLM-5, GLM-4.7-Flash, Mistral Large 3 and Pixtral, deterministic inference works only with backends that run absorbed MLA batch-invariantly.",
     trigger: "--enable-deterministic-inference, a DeepSeek-like model and a backend outside {ascend, fa3, fa4, triton}.",
@@ -79,7 +94,12 @@ pub static FA4_MLA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Deterministic inference with absorbed-MLA models on the fa4 attention backend requires SM100/SM110: it runs absorbed MLA, whose qv argument flash_attn.cute only implements on those archs.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 649)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 563),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 560),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 648),
+        (VersionRange::V23, HOOK, 649),
+    ],
     title: "Deterministic fa4 for MLA models needs SM100/SM110",
     explanation: "fa4 runs absorbed MLA through a qv argument that flash_attn.cute implements only on SM100/SM110.",
     trigger: "--enable-deterministic-inference, DeepSeek-like model, fa4, GPU not SM100/SM110.",
@@ -102,7 +122,12 @@ pub static RADIX: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Currently radix cache is not compatible with {attention_backend} attention backend for deterministic inference. It will be supported in the future.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 663)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 577),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 574),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 662),
+        (VersionRange::V23, HOOK, 663),
+    ],
     title: "Deterministic inference turns the radix cache off for this backend",
     explanation: "Only ascend, fa3, fa4 and triton keep prefix caching in deterministic mode; with flashinfer or intel_xpu SGLang disables the radix cache.",
     trigger: "--enable-deterministic-inference and an attention backend outside {ascend, fa3, fa4, triton}.",
@@ -120,7 +145,12 @@ pub static RL_ON_POLICY: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Enable deterministic inference because of rl_on_policy_target.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 587)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 501),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 498),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 586),
+        (VersionRange::V23, HOOK, 587),
+    ],
     title: "--rl-on-policy-target turns deterministic inference on",
     explanation: "RL on-policy serving needs batch-invariant outputs, so SGLang enables deterministic inference with all its backend restrictions.",
     trigger: "--rl-on-policy-target set.",

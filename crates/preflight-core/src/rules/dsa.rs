@@ -2,7 +2,7 @@
 
 use super::RuleInfo;
 use crate::report::{Severity, Stage};
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const SM120_FILE: &str = "python/sglang/kernels/ops/attention/flash_mla_sm120.py";
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
@@ -20,6 +20,9 @@ pub static FISPARSE_REQUIRES_GLM_SM12_FP8: RuleInfo = RuleInfo {
     )],
     sources: &[
         (VersionRange::V19, SM120_FILE, 589),
+        (VersionRange::only(SglangVersion::V0_5_20), SM120_FILE, 695),
+        (VersionRange::only(SglangVersion::V0_5_21), SM120_FILE, 695),
+        (VersionRange::only(SglangVersion::V0_5_22), SM120_FILE, 695),
         (VersionRange::V23, SM120_FILE, 695),
     ],
     title: "flashinfer_sparse_mla needs GLM DSA, an SM120/SM121 GPU and an FP8 KV cache",
@@ -51,20 +54,23 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla, but got {sorted(unsupported)}.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla (default) or triton_sparse_mla (prefill), but got {sorted(unsupported)}.",
         ),
     ],
     sources: &[
         (VersionRange::V19, SM120_FILE, 599),
+        (VersionRange::only(SglangVersion::V0_5_20), SM120_FILE, 705),
+        (VersionRange::only(SglangVersion::V0_5_21), SM120_FILE, 705),
+        (VersionRange::only(SglangVersion::V0_5_22), SM120_FILE, 708),
         (VersionRange::V23, SM120_FILE, 708),
     ],
     title: "GLM DSA with an FP8 KV cache on SM120/SM121 must use flashinfer_sparse_mla",
-    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.20, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
+    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.22, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
     trigger: "GLM DSA model, SM major 12, fp8_e4m3 KV cache, not ROCm, and a DSA prefill or decode backend outside the allowed set.",
     situations: "Copying a B200 recipe (trtllm DSA backends) to an RTX PRO 6000; setting only one side, so SGLang fills the other with flashinfer_sparse_mla and the explicit side is refused.",
     solutions: &[
@@ -94,7 +100,24 @@ pub static ATTN_DEFAULT_DSA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Use dsa attention backend for DeepSeek with DSA.",
     )],
-    sources: &[(VersionRange::V23, DSV2_PROVIDER, 104)],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            DSV2_PROVIDER,
+            89,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            DSV2_PROVIDER,
+            82,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            DSV2_PROVIDER,
+            104,
+        ),
+        (VersionRange::V23, DSV2_PROVIDER, 104),
+    ],
     title: "DSA models get the dsa attention backend",
     explanation: "With no attention flag set, SGLang runs DeepSeek Sparse Attention models (DeepSeek-V3.2, GLM-5) on its dsa backend, whose prefill and decode kernels are chosen by --dsa-prefill-backend / --dsa-decode-backend.",
     trigger: "A DSA model and none of --attention-backend, --prefill-attention-backend, --decode-attention-backend set.",
@@ -108,11 +131,39 @@ pub static PAGE_DSA: RuleInfo = RuleInfo {
     name: "dsa-page-size",
     severity: Severity::Info,
     exception: None,
-    messages: &[(
-        VersionRange::ALL,
-        "Setting page size to {page_size} for DeepSeek DSA.",
-    )],
-    sources: &[(VersionRange::V23, DSV2_PROVIDER, 173)],
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "Setting page size to 64 for DeepSeek DSA.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "Setting page size to {page_size} for DeepSeek DSA.",
+        ),
+    ],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            DSV2_PROVIDER,
+            174,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            DSV2_PROVIDER,
+            102,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            DSV2_PROVIDER,
+            145,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            DSV2_PROVIDER,
+            138,
+        ),
+        (VersionRange::V23, DSV2_PROVIDER, 173),
+    ],
     title: "DSA models run with page size 64",
     explanation: "SGLang forces the KV-cache page size of DSA models to 64 × index_kpool (64 for DeepSeek-V3.2 and GLM-5), overriding --page-size.",
     trigger: "A DSA model on CUDA (or ROCm with the aiter preshuffle path).",
@@ -148,7 +199,12 @@ pub static KV_AUTO_WITH_DSA_BACKEND: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "When specifying --dsa-prefill-backend or --dsa-decode-backend, you should also explicitly set --kv-cache-dtype (e.g., 'fp8_e4m3' or 'bfloat16'). DeepSeek V3.2 defaults to FP8 KV cache which may not be compatible with all backends.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 519)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 590),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 493),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 495),
+        (VersionRange::V23, OVERRIDES, 519),
+    ],
     title: "Set the KV dtype explicitly when choosing DSA backends",
     explanation: "The KV dtype of a DSA model depends on the GPU when left on auto, and many DSA kernels support only one of fp8_e4m3 and bfloat16.",
     trigger: "A DSA backend flag is set and --kv-cache-dtype is auto.",
@@ -165,7 +221,12 @@ pub static KV_ALLOWED_DSA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 541)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 612),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 515),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 517),
+        (VersionRange::V23, OVERRIDES, 541),
+    ],
     title: "DSA models need a bfloat16 or fp8_e4m3 KV cache",
     explanation: "DeepSeek Sparse Attention kernels read only bfloat16 or fp8_e4m3 KV caches; fp8_e5m2, mxfp8 and the FP4 formats are refused during argument resolution.",
     trigger: "A DSA model whose --kv-cache-dtype resolves outside {bfloat16, fp8_e4m3}.",
@@ -189,7 +250,12 @@ pub static SPLIT_DEFAULT_GLM_SM12: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Set DSA backends for GLM FP8 KV Cache on SM120/SM121: prefill={prefill}, decode={decode}.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 671)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 738),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 642),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 647),
+        (VersionRange::V23, OVERRIDES, 671),
+    ],
     title: "GLM DSA on SM120/SM121 with FP8 gets flashinfer_sparse_mla",
     explanation: "For GlmMoeDsaForCausalLM on an SM120/SM121 GPU with an fp8_e4m3 KV cache, SGLang fills each unset DSA backend with flashinfer_sparse_mla, the only sparse-MLA kernel it ships for that combination.",
     trigger: "GlmMoeDsaForCausalLM, SM major 12, KV fp8_e4m3, not ROCm, and a DSA backend left unset.",
@@ -207,7 +273,12 @@ pub static SPLIT_DEFAULT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Set DSA backends for {kv_cache_dtype} KV Cache: prefill={prefill}, decode={decode}.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 737)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 790),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 694),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 713),
+        (VersionRange::V23, OVERRIDES, 737),
+    ],
     title: "SGLang picks the DSA prefill and decode kernels",
     explanation: "Unset DSA backends are chosen from the KV dtype and the GPU: with fp8_e4m3, trtllm on SM ≥ 10 and flashmla_kv below; with bfloat16, flashmla_sparse for prefill and trtllm (SM ≥ 10) or fa3 for decode; triton on ROCm.",
     trigger: "A DSA model with --dsa-prefill-backend or --dsa-decode-backend unset.",
@@ -220,11 +291,16 @@ pub static TRITON_ROCM_ONLY: RuleInfo = RuleInfo {
     code: "DSA107",
     name: "dsa-triton-rocm-only",
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_20),
         "The triton DSA backend is only supported on ROCm/HIP. Pick an alternative DSA backend for CUDA (flashmla_kv on Hopper, trtllm on Blackwell).",
     )],
-    versions: VersionRange::V23,
-    sources: &[(VersionRange::V23, OVERRIDES, 563)],
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 633),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 536),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 539),
+        (VersionRange::V23, OVERRIDES, 563),
+    ],
     title: "The triton DSA backend runs only on AMD",
     explanation: "SGLang's triton DSA kernels are the ROCm path; on NVIDIA GPUs they are refused during argument resolution.",
     trigger: "An NVIDIA GPU and triton as --dsa-prefill-backend or --dsa-decode-backend.",
@@ -248,7 +324,12 @@ pub static Q8_SM90_ONLY: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "--dsa-prefill-backend flashmla_sparse_q8 is SM90-only; got compute capability sm_{device_sm_major}x.",
     )],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 461)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 456),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 509),
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 453),
+        (VersionRange::V23, DSA_BACKEND, 461),
+    ],
     title: "flashmla_sparse_q8 DSA prefill needs a Hopper GPU",
     explanation: "The FP8-compute sparse prefill kernel exists only for SM90 (Hopper). SGLang checks the raw compute capability when the DSA backend is constructed.",
     trigger: "--dsa-prefill-backend flashmla_sparse_q8 on a GPU whose SM major is not 9.",
@@ -269,12 +350,15 @@ pub static TRITON_SPARSE_MLA_HEADS: RuleInfo = RuleInfo {
     code: "DSA109",
     name: "dsa-triton-sparse-mla-heads",
     stage: Stage::Construction,
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "triton_sparse_mla is validated up to 32 query heads per rank; got num_q_heads={num_q_heads}. Raise the attention TP degree or use another DSA prefill backend.",
     )],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 379)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 371),
+        (VersionRange::V23, DSA_BACKEND, 379),
+    ],
     title: "triton_sparse_mla supports at most 32 query heads per GPU",
     explanation: "The Triton sparse-MLA prefill kernel was validated only up to 32 query heads per tensor-parallel rank; with more heads per GPU SGLang refuses it.",
     trigger: "--dsa-prefill-backend triton_sparse_mla and num_attention_heads / tp_size > 32.",
@@ -296,12 +380,15 @@ pub static TRITON_SPARSE_MLA_SM: RuleInfo = RuleInfo {
     code: "DSA110",
     name: "dsa-triton-sparse-mla-sm90",
     stage: Stage::Construction,
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "triton_sparse_mla requires SM90 (Hopper) or newer; got sm_major={device_sm_major}.",
     )],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 374)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 366),
+        (VersionRange::V23, DSA_BACKEND, 374),
+    ],
     title: "triton_sparse_mla needs Hopper or newer",
     explanation: "The Triton sparse-MLA prefill kernel needs SM90 or newer.",
     trigger: "--dsa-prefill-backend triton_sparse_mla on an SM8x GPU.",
@@ -319,12 +406,15 @@ pub static TRITON_SPARSE_MLA_ROCM: RuleInfo = RuleInfo {
     code: "DSA111",
     name: "dsa-triton-sparse-mla-cuda-only",
     stage: Stage::Construction,
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "triton_sparse_mla is a CUDA prefill backend; on ROCm use the existing tilelang / aiter DSA paths.",
     )],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 369)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 361),
+        (VersionRange::V23, DSA_BACKEND, 369),
+    ],
     title: "triton_sparse_mla does not run on AMD",
     explanation: "The Triton sparse-MLA prefill path is CUDA-only; ROCm has its own DSA kernels.",
     trigger: "--dsa-prefill-backend triton_sparse_mla on an AMD GPU.",
@@ -344,7 +434,12 @@ pub static MODEL_ONLY: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "DSA backend only supports DeepSeek DSA")],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 528)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 331),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 376),
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 520),
+        (VersionRange::V23, DSA_BACKEND, 528),
+    ],
     title: "The dsa attention backend needs a DSA model",
     explanation: "--attention-backend dsa (or its old name nsa) builds DeepSeek Sparse Attention, which needs the model's sparse indexer (index_topk). Dense and plain MLA models are refused.",
     trigger: "dsa/nsa as an attention backend for a model without DSA.",
@@ -368,16 +463,19 @@ pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "--dsa-prefill-backend flashmla_sparse_q8 is native FP8 and requires --kv-cache-dtype fp8_e4m3 (got kv_cache_dtype={kv_cache_dtype}); use --dsa-prefill-backend flashmla_sparse for the bf16 path.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "--dsa-prefill-backend flashmla_sparse_q8 computes attention in FP8 and reads a bfloat16 or fp8_e4m3 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
         ),
     ],
     sources: &[
         (VersionRange::V19, DSA_BACKEND, 414),
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 450),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 503),
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 428),
         (VersionRange::V23, DSA_BACKEND, 437),
     ],
     title: "flashmla_sparse_q8 reads only bfloat16 or fp8_e4m3 KV caches",
@@ -397,12 +495,15 @@ pub static Q8_UNPACKED: RuleInfo = RuleInfo {
     code: "DSA114",
     name: "dsa-flashmla-sparse-q8-unpacked-pool",
     stage: Stage::Construction,
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "--dsa-prefill-backend flashmla_sparse_q8 requires either a bfloat16 KV cache or the packed fp8_e4m3 pool; got an unpacked fp8_e4m3 pool (a trtllm backend keeps the raw layout). Use --kv-cache-dtype bfloat16.",
     )],
-    sources: &[(VersionRange::V23, DSA_BACKEND, 454)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 446),
+        (VersionRange::V23, DSA_BACKEND, 454),
+    ],
     title: "flashmla_sparse_q8 cannot read the raw FP8 layout a trtllm DSA backend keeps",
     explanation: "With an fp8_e4m3 KV cache the DSA pool is packed unless a trtllm DSA backend (or both sides tilelang) keeps the raw layout; the q8 prefill reads only the packed layout.",
     trigger: "flashmla_sparse_q8 prefill, fp8_e4m3 KV, and a trtllm decode backend (or tilelang on both sides).",
@@ -422,16 +523,19 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     messages: &[
         (
-            VersionRange::V19,
+            VersionRange::until(SglangVersion::V0_5_21),
             "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. For FP8, use --dsa-prefill-backend flashmla_sparse_q8 together with --dsa-decode-backend flashmla_kv.",
         ),
         (
-            VersionRange::V23,
+            VersionRange::since(SglangVersion::V0_5_22),
             "--dsa-decode-backend flashmla_sparse_q8 is not supported: flashmla_sparse_q8 is a prefill-only backend. Pair it with a decode backend that reads the KV cache dtype (flashmla_kv for fp8_e4m3; tilelang or fa3 for bfloat16).",
         ),
     ],
     sources: &[
         (VersionRange::V19, DSA_BACKEND, 429),
+        (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 476),
+        (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 465),
+        (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 518),
         (VersionRange::V23, DSA_BACKEND, 484),
     ],
     title: "flashmla_sparse_q8 is prefill-only",
@@ -450,12 +554,15 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
 pub static TILELANG_BOTH: RuleInfo = RuleInfo {
     code: "DSA116",
     name: "dsa-tilelang-fp8-both-sides",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "CUDA TileLang FP8 KV requires both DSA backends to be tilelang; raw and scaled FP8 KV layouts cannot be mixed.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 573)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 548),
+        (VersionRange::V23, OVERRIDES, 573),
+    ],
     title: "TileLang DSA with an FP8 KV cache must be used on both sides",
     explanation: "On CUDA the TileLang DSA kernels read FP8 KV in a raw layout that other DSA kernels cannot share.",
     trigger: "NVIDIA GPU, fp8_e4m3 KV, tilelang on exactly one DSA side.",
@@ -478,12 +585,15 @@ pub static TILELANG_BOTH: RuleInfo = RuleInfo {
 pub static TILELANG_SM89: RuleInfo = RuleInfo {
     code: "DSA117",
     name: "dsa-tilelang-fp8-sm89",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_22),
         "CUDA TileLang FP8 KV requires SM89 or newer.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 583)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 559),
+        (VersionRange::V23, OVERRIDES, 583),
+    ],
     title: "TileLang DSA with an FP8 KV cache needs SM89+",
     explanation: "The TileLang FP8 kernels need FP8 tensor cores (Ada or newer).",
     trigger: "NVIDIA GPU below SM89, fp8_e4m3 KV, tilelang on both DSA sides.",
@@ -500,19 +610,29 @@ pub static TILELANG_SM89: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// 0.5.19 tilelang FP8 on CUDA.
+/// Tilelang FP8 on CUDA, refused up to 0.5.21.
 pub static TILELANG_FP8_V19: RuleInfo = RuleInfo {
     code: "DSA118",
     name: "dsa-tilelang-fp8-cuda-0-5-19",
-    versions: VersionRange::V19,
-    messages: &[(
-        VersionRange::V19,
-        "The tilelang DSA prefill/decode kernels only support an fp8_e4m3 KV cache on ROCm/HIP; on CUDA they require a bfloat16 KV cache. Use --kv-cache-dtype bfloat16 with the tilelang backend, or keep --kv-cache-dtype fp8_e4m3 and pick an fp8-capable DSA backend (flashmla_kv on Hopper, trtllm on Blackwell).",
-    )],
-    sources: &[(VersionRange::V19, OVERRIDES, 660)],
-    title: "0.5.19: TileLang DSA on NVIDIA needs a bfloat16 KV cache",
-    explanation: "Before 0.5.20 the TileLang DSA kernels read FP8 KV only on ROCm.",
-    trigger: "0.5.19, NVIDIA GPU, fp8_e4m3 KV, tilelang on either DSA side.",
+    versions: VersionRange::until(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::V19,
+            "The tilelang DSA prefill/decode kernels only support an fp8_e4m3 KV cache on ROCm/HIP; on CUDA they require a bfloat16 KV cache. Use --kv-cache-dtype bfloat16 with the tilelang backend, or keep --kv-cache-dtype fp8_e4m3 and pick an fp8-capable DSA backend (flashmla_kv on Hopper, trtllm on Blackwell).",
+        ),
+        (
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_21),
+            "The tilelang DSA prefill/decode kernels only support an fp8_e4m3 KV cache on ROCm/HIP; on CUDA they require a bfloat16 KV cache. Use --kv-cache-dtype bfloat16, or keep --kv-cache-dtype fp8_e4m3 and pick an fp8-capable DSA backend (flashmla_kv on Hopper, trtllm on Blackwell).",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, OVERRIDES, 660),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 641),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 544),
+    ],
+    title: "Up to 0.5.21: TileLang DSA on NVIDIA needs a bfloat16 KV cache",
+    explanation: "Up to 0.5.21 the TileLang DSA kernels read FP8 KV only on ROCm; from 0.5.22 CUDA accepts an FP8 KV cache when both DSA sides are tilelang on SM89 or newer (DSA116, DSA117).",
+    trigger: "0.5.19–0.5.21, NVIDIA GPU, fp8_e4m3 KV, tilelang on either DSA side.",
     solutions: &["Use --kv-cache-dtype bfloat16."],
     flags: &[
         "kv_cache_dtype",
@@ -536,7 +656,24 @@ pub static PAGE_DSA_ROCM: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1).",
     )],
-    sources: &[(VersionRange::V23, DSV2_PROVIDER, 156)],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            DSV2_PROVIDER,
+            138,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            DSV2_PROVIDER,
+            131,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            DSV2_PROVIDER,
+            157,
+        ),
+        (VersionRange::V23, DSV2_PROVIDER, 156),
+    ],
     title: "DSA on AMD runs with page size 1 unless the aiter preshuffle path is on",
     explanation: "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path: SGLANG_USE_AITER=1 and either AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1 or a Triton ≥ 3.5 build. Preflight cannot see the Triton version and, like the reference oracle's ROCm environment, assumes the gluon path is available only with AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1; otherwise SGLang uses 1-token pages.",
     trigger: "A DSA model on an AMD GPU without SGLANG_USE_AITER=1.",
@@ -554,11 +691,28 @@ pub static DENSE_THRESHOLD: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Set dense attention kv len threshold to model index_topk={index_topk} for DeepSeek with DSA.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/model_hook.py",
-        293,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            206,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            260,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            293,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/model_hook.py",
+            293,
+        ),
+    ],
     title: "Short sequences use dense attention",
     explanation: "Sequences shorter than the model's index_topk are attended densely; SGLang sets the threshold to index_topk.",
     trigger: "A DSA model with SGLANG_DSA_PREFILL_DENSE_ATTN_KV_LEN_THRESHOLD unset.",

@@ -2,7 +2,7 @@
 
 use super::RuleInfo;
 use crate::report::{Severity, Stage};
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const BACKEND: &str = "python/sglang/srt/layers/attention/deepseek_v4_backend.py";
 const PROVIDER: &str = "python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py";
@@ -20,6 +20,9 @@ pub static Q8_PREFILL_SM90: RuleInfo = RuleInfo {
     )],
     sources: &[
         (VersionRange::V19, BACKEND, 578),
+        (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 653),
+        (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1156),
+        (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1204),
         (VersionRange::V23, BACKEND, 1326),
     ],
     title: "DeepSeek-V4's flashmla_sparse_q8 prefill needs a Hopper GPU with CUDA ≥ 12.3",
@@ -53,6 +56,9 @@ pub static Q8_PREFILL_DV512: RuleInfo = RuleInfo {
     )],
     sources: &[
         (VersionRange::V19, BACKEND, 582),
+        (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 657),
+        (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1160),
+        (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1208),
         (VersionRange::V23, BACKEND, 1330),
     ],
     title: "DeepSeek-V4's q8 prefill needs a 512-dim value head",
@@ -74,7 +80,12 @@ pub static ATTN_FORCED: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Use dsv4 attention backend for {model_arch}, setting page_size to {page_size}.",
     )],
-    sources: &[(VersionRange::V23, PROVIDER, 62)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), PROVIDER, 42),
+        (VersionRange::only(SglangVersion::V0_5_21), PROVIDER, 62),
+        (VersionRange::only(SglangVersion::V0_5_22), PROVIDER, 62),
+        (VersionRange::V23, PROVIDER, 62),
+    ],
     title: "DeepSeek-V4 always uses the dsv4 backend and page size 256",
     explanation: "SGLang replaces --attention-backend with dsv4 for DeepSeek-V4, whatever was asked, and sets the page size to 256 (128 on NPU). --prefill/--decode-attention-backend are not replaced on CUDA.",
     trigger: "Model architecture DeepseekV4ForCausalLM.",
@@ -92,7 +103,12 @@ pub static KV_DEFAULT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Setting KV cache dtype to fp8_e4m3 for {model_arch}.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 904)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 963),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 861),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 880),
+        (VersionRange::V23, OVERRIDES, 904),
+    ],
     title: "DeepSeek-V4 resolves --kv-cache-dtype auto to fp8_e4m3",
     explanation: "DeepSeek-V4's KV pool is FP8 by default.",
     trigger: "DeepseekV4ForCausalLM with --kv-cache-dtype auto.",
@@ -109,7 +125,12 @@ pub static KV_ALLOWED: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "{kv_cache_dtype} is not supported for {model_arch}",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 907)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 966),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 864),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 883),
+        (VersionRange::V23, OVERRIDES, 907),
+    ],
     title: "DeepSeek-V4 needs --kv-cache-dtype fp8_e4m3 or bfloat16",
     explanation: "SGLang asserts that DeepSeek-V4's KV dtype is exactly fp8_e4m3 or bfloat16. The short spelling bf16, accepted elsewhere, fails this assertion, as do fp8_e5m2, mxfp8 and the FP4 formats.",
     trigger: "DeepseekV4ForCausalLM and --kv-cache-dtype other than auto, fp8_e4m3 or bfloat16.",
@@ -132,7 +153,12 @@ pub static SPEC_ALGO: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Only EAGLE and DSPARK speculative algorithms are supported for {model_arch}",
     )],
-    sources: &[(VersionRange::V23, HOOK, 149)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 189),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 103),
+        (VersionRange::V23, HOOK, 149),
+    ],
     title: "DeepSeek-V4 speculates only with EAGLE or DSPARK",
     explanation: "The check reads --speculative-algorithm exactly as typed, before SGLang upper-cases it and maps NEXTN to EAGLE: NEXTN, eagle (lower case) and EAGLE3 are all refused.",
     trigger: "DeepseekV4ForCausalLM and --speculative-algorithm other than exactly EAGLE or DSPARK.",
@@ -161,7 +187,12 @@ pub static SPEC_TOPK: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Only EAGLE speculative algorithm with topk == 1 is supported for {model_arch}",
     )],
-    sources: &[(VersionRange::V23, HOOK, 156)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 196),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 104),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 110),
+        (VersionRange::V23, HOOK, 156),
+    ],
     title: "DeepSeek-V4 EAGLE needs an explicit --speculative-eagle-topk 1",
     explanation: "The check runs before SGLang fills in speculative defaults, so EAGLE without an explicit --speculative-eagle-topk 1 is refused too.",
     trigger: "DeepseekV4ForCausalLM, --speculative-algorithm EAGLE, --speculative-eagle-topk not 1 (or unset).",
@@ -207,13 +238,18 @@ pub static MEGA: RuleInfo = RuleInfo {
 pub static TRTLLM_SM100: RuleInfo = RuleInfo {
     code: "DSV4006",
     name: "dsv4-trtllm-sm100",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     exception: Some("AssertionError"),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_20),
         "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 104)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 140),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 48),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 54),
+        (VersionRange::V23, HOOK, 104),
+    ],
     title: "DeepSeek-V4's trtllm attention needs SM100/SM103",
     explanation: "The TRT-LLM DeepSeek-V4 attention kernels are built for SM100/SM103.",
     trigger: "--dsv4-attn-backend trtllm on another GPU.",
@@ -230,13 +266,18 @@ pub static TRTLLM_SM100: RuleInfo = RuleInfo {
 pub static TRTLLM_KV: RuleInfo = RuleInfo {
     code: "DSV4007",
     name: "dsv4-trtllm-fp8-kv",
-    versions: VersionRange::V23,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     exception: Some("AssertionError"),
     messages: &[(
-        VersionRange::V23,
+        VersionRange::since(SglangVersion::V0_5_20),
         "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3, got {kv_cache_dtype}.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 108)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 144),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 52),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 58),
+        (VersionRange::V23, HOOK, 108),
+    ],
     title: "DeepSeek-V4's trtllm attention needs an fp8_e4m3 KV cache",
     explanation: "The TRT-LLM DeepSeek-V4 path reads a uniform FP8 KV pool.",
     trigger: "--dsv4-attn-backend trtllm with --kv-cache-dtype bfloat16.",
@@ -261,6 +302,9 @@ pub static MTP_TOPK: RuleInfo = RuleInfo {
     )],
     sources: &[
         (VersionRange::V19, BACKEND, 589),
+        (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 665),
+        (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1168),
+        (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1216),
         (VersionRange::V23, BACKEND, 1338),
     ],
     title: "DeepSeek-V4 MTP supports top-k 1 only",
@@ -285,7 +329,12 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Setting max_running_requests to 256 for {model_arch}.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 144)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 184),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 92),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 98),
+        (VersionRange::V23, HOOK, 144),
+    ],
     title: "DeepSeek-V4 caps concurrency at 256 requests",
     explanation: "Without --max-running-requests SGLang limits DeepSeek-V4 to 256 running requests.",
     trigger: "DeepseekV4ForCausalLM without --max-running-requests.",
@@ -302,7 +351,12 @@ pub static HEAD_DIM: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "DSV4 MQA head_dim = qk_nope_head_dim(448) + qk_rope_head_dim(64) = 512",
     )],
-    sources: &[(VersionRange::V23, BACKEND, 1249)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 624),
+        (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1102),
+        (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1140),
+        (VersionRange::V23, BACKEND, 1249),
+    ],
     title: "The dsv4 attention backend serves only DeepSeek-V4",
     explanation: "The dsv4 backend (old name: compressed) is DeepSeek-V4's own attention; on CUDA its constructor asserts the model's 512-dim MQA head, so any other model (or a prefill/decode flag set to dsv4 for one) fails.",
     trigger: "dsv4 (or compressed) as a prefill or decode backend for a model whose head_dim is not 512, on an NVIDIA GPU.",
@@ -328,7 +382,12 @@ pub static PAGE_256: RuleInfo = RuleInfo {
     stage: Stage::Construction,
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "the system hardcodes page_size=256")],
-    sources: &[(VersionRange::V23, BACKEND, 1258)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 634),
+        (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1111),
+        (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1149),
+        (VersionRange::V23, BACKEND, 1258),
+    ],
     title: "DeepSeek-V4 runs only with page size 256",
     explanation: "SGLang sets DeepSeek-V4's page size to 256, but a split prefill/decode backend that snaps the page size (trtllm_mha, trtllm_mla, cutedsl_mla → 64; flashmla → 64) changes it again, and the dsv4 backend then asserts 256.",
     trigger: "DeepSeek-V4 with a --prefill/--decode-attention-backend that rewrites the page size.",

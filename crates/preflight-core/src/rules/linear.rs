@@ -3,7 +3,7 @@
 
 use super::RuleInfo;
 use crate::report::{Severity, Stage};
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/attention_hook.py";
 const MAMBA: &str = "python/sglang/srt/arg_groups/mamba_hook.py";
@@ -23,6 +23,21 @@ pub static GDN_BLACKWELL: RuleInfo = RuleInfo {
             VersionRange::V19,
             "python/sglang/srt/layers/attention/attention_registry.py",
             445,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/layers/attention/attention_registry.py",
+            440,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/layers/attention/attention_registry.py",
+            444,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/layers/attention/attention_registry.py",
+            469,
         ),
         (
             VersionRange::V23,
@@ -75,7 +90,12 @@ pub static NO_BUFFER_PAGE: RuleInfo = RuleInfo {
     name: "mamba-no-buffer-page-size",
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "no_buffer only supports page_size=1.")],
-    sources: &[(VersionRange::V23, MAMBA, 157)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 144),
+        (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 147),
+        (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 157),
+        (VersionRange::V23, MAMBA, 157),
+    ],
     title: "The no_buffer Mamba cache strategy needs page size 1",
     explanation: "With the radix cache on and the no_buffer strategy (chosen automatically when extra_buffer is unavailable, e.g. with a non-triton linear-attention backend), Mamba hybrids support only 1-token pages.",
     trigger: "A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --page-size > 1.",
@@ -103,7 +123,12 @@ pub static NO_BUFFER_OVERLAP: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "no_buffer do not support overlap schedule. Try to set disable_overlap_schedule=True.",
     )],
-    sources: &[(VersionRange::V23, MAMBA, 159)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 145),
+        (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 148),
+        (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 158),
+        (VersionRange::V23, MAMBA, 159),
+    ],
     title: "The no_buffer Mamba cache strategy needs --disable-overlap-schedule",
     explanation: "When SGLang picks no_buffer itself it also turns the overlap scheduler off; an explicit --mamba-radix-cache-strategy no_buffer must come with --disable-overlap-schedule.",
     trigger: "A Mamba/GDN hybrid, radix cache on, explicit no_buffer, overlap schedule on.",
@@ -125,7 +150,12 @@ pub static NO_BUFFER_TRTLLM: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "no_buffer do not support trtllm_mha attention backend.",
     )],
-    sources: &[(VersionRange::V23, MAMBA, 162)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 148),
+        (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 151),
+        (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 161),
+        (VersionRange::V23, MAMBA, 162),
+    ],
     title: "The no_buffer Mamba cache strategy cannot use trtllm_mha",
     explanation: "trtllm_mha needs paged KV, which the no_buffer strategy does not support.",
     trigger: "A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --attention-backend trtllm_mha.",
@@ -151,7 +181,12 @@ pub static EXTRA_BUFFER_ARCH: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "extra_buffer is not supported for {arch}; use no_buffer.",
     )],
-    sources: &[(VersionRange::V23, MAMBA, 119)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 100),
+        (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 103),
+        (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 117),
+        (VersionRange::V23, MAMBA, 119),
+    ],
     title: "extra_buffer needs the triton linear-attention backend",
     explanation: "The extra_buffer Mamba cache strategy snapshots state with the triton linear-attention kernels only.",
     trigger: "--mamba-radix-cache-strategy extra_buffer with --linear-attn-backend other than triton.",
@@ -168,15 +203,28 @@ pub static EXTRA_BUFFER_ARCH: RuleInfo = RuleInfo {
 pub static EXTRA_BUFFER_NO_MAMBA: RuleInfo = RuleInfo {
     code: "LIN005",
     name: "mamba-strategy-needs-mamba-model",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
     messages: &[(
-        VersionRange::ALL,
+        VersionRange::since(SglangVersion::V0_5_21),
         "--mamba-radix-cache-strategy {strategy} needs mamba state, got {arch}.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/model_hook.py",
-        1063,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            951,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            1039,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/model_hook.py",
+            1063,
+        ),
+    ],
     title: "extra_buffer strategies need a Mamba/GDN model",
     explanation: "The extra_buffer strategies snapshot Mamba state; a model without Mamba/GDN layers has none.",
     trigger: "--mamba-radix-cache-strategy extra_buffer/extra_buffer_lazy with a non-hybrid model and the radix cache on.",
@@ -197,7 +245,12 @@ pub static FI_DECODE_BF16: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "--linear-attn-decode-backend flashinfer on SM100+ requires --mamba-ssm-dtype bfloat16, got {dtype!r}",
     )],
-    sources: &[(VersionRange::V23, HOOK, 341)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 272),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 269),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 340),
+        (VersionRange::V23, HOOK, 341),
+    ],
     title: "flashinfer linear-attention decode on SM100+ needs --mamba-ssm-dtype bfloat16",
     explanation: "On GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx) the flashinfer GDN decode kernel keeps the SSM state in bfloat16 only.",
     trigger: "Linear-attention decode backend flashinfer (explicit or inherited), SM major ≥ 10, --mamba-ssm-dtype not bfloat16 (including unset).",
@@ -225,7 +278,12 @@ pub static FI_PREFILL_CUDA13: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "--linear-attn-prefill-backend flashinfer on SM100+ requires CUDA 13+, got CUDA {cuda}",
     )],
-    sources: &[(VersionRange::V23, HOOK, 390)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 304),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 301),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 389),
+        (VersionRange::V23, HOOK, 390),
+    ],
     title: "flashinfer linear-attention prefill on SM100+ needs CUDA 13",
     explanation: "The flashinfer GDN prefill kernels for Blackwell are built for CUDA 13 and newer.",
     trigger: "Linear-attention prefill backend flashinfer (explicit or inherited), SM major ≥ 10, CUDA < 13.",
@@ -250,7 +308,12 @@ pub static FLASHKDA_DECODE: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "--linear-attn-decode-backend flashkda is not supported: FlashKDA is prefill-only. Use --linear-attn-prefill-backend flashkda (decode stays on triton).",
     )],
-    sources: &[(VersionRange::V23, HOOK, 319)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 250),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 247),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
+        (VersionRange::V23, HOOK, 319),
+    ],
     title: "FlashKDA is prefill-only",
     explanation: "FlashKDA has no decode kernel.",
     trigger: "--linear-attn-decode-backend flashkda.",
@@ -294,7 +357,12 @@ pub static SM100_DECODE_DEFAULT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "SM100+ detected with mamba-ssm-dtype=bfloat16, defaulting --linear-attn-decode-backend to flashinfer.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 304)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 235),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 232),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 303),
+        (VersionRange::V23, HOOK, 304),
+    ],
     title: "SM100 with a bfloat16 SSM state decodes linear attention with flashinfer",
     explanation: "On SM100/SM103 with --mamba-ssm-dtype bfloat16 and no linear decode backend, SGLang uses flashinfer for linear-attention decode.",
     trigger: "SM100, --mamba-ssm-dtype bfloat16, --linear-attn-decode-backend unset.",

@@ -3,7 +3,7 @@
 
 use super::RuleInfo;
 use crate::report::Severity;
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const MODEL_HOOK: &str = "python/sglang/srt/arg_groups/model_hook.py";
 
@@ -16,7 +16,12 @@ pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: {prefill}\n- Decode: {decode}\n",
     )],
-    sources: &[(VersionRange::V23, MODEL_HOOK, 538)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 440),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 498),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 530),
+        (VersionRange::V23, MODEL_HOOK, 538),
+    ],
     title: "gpt-oss needs an attention backend that supports attention sinks",
     explanation: "gpt-oss uses attention sinks, which flashinfer and several other backends do not implement. SGLang asserts the resolved prefill and decode backends are in its list; setting only one of the split flags leaves the other unset (None) and fails too.",
     trigger: "GptOssForCausalLM with a prefill or decode backend outside the list.",
@@ -42,7 +47,12 @@ pub static LLAMA4_BACKENDS: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got {attention_backend}",
     )],
-    sources: &[(VersionRange::V23, MODEL_HOOK, 622)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 522),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 582),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 616),
+        (VersionRange::V23, MODEL_HOOK, 622),
+    ],
     title: "Llama 4 needs fa3, aiter, triton, trtllm_mha (or ascend/intel_xpu)",
     explanation: "Llama 4's chunked local attention is implemented only by some backends; SGLang asserts that --attention-backend is one of them (split prefill/decode flags are not checked).",
     trigger: "Llama4ForConditionalGeneration / Llama4ForCausalLM with --attention-backend outside {fa3, aiter, triton, ascend, trtllm_mha, intel_xpu}.",
@@ -67,11 +77,28 @@ pub static LLAMA4_DEFAULT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Use {backend} as attention backend on {platform} for Llama4 model",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/model_overrides/llama4.py",
-        34,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+            37,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+            34,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+            34,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+            34,
+        ),
+    ],
     title: "Llama 4 gets a platform-specific attention backend",
     explanation: "With --attention-backend unset, Llama 4 runs trtllm_mha on SM100, fa3 on SM90, aiter on AMD and triton elsewhere (including RTX 50xx and Ampere/Ada).",
     trigger: "Llama 4 and --attention-backend unset.",
@@ -89,11 +116,28 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Disable hybrid SWA memory for {arch} as it is not yet supported.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
-        23,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+            26,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+            23,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+            23,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+            23,
+        ),
+    ],
     title: "Gemma 2/3 run without hybrid sliding-window memory",
     explanation: "SGLang keeps full-size KV for every Gemma 2/3 layer (disable_hybrid_swa_memory), so memory use is that of full attention.",
     trigger: "A Gemma 2 / Gemma 3 architecture.",
@@ -108,11 +152,28 @@ pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Unknown quantization method: {quantization}. Must be one of {supported}.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/configs/model_config.py",
-        2152,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/configs/model_config.py",
+            1865,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/configs/model_config.py",
+            1961,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/configs/model_config.py",
+            2040,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/configs/model_config.py",
+            2152,
+        ),
+    ],
     title: "The checkpoint's quantization is not available on this platform",
     explanation: "SGLang registers some quantization methods only on some platforms: mxfp4 (gpt-oss checkpoints) exists on CUDA, CPU, XPU and gfx95 (MI350X/MI355X) but not on MI300X/MI325X (gfx942), so building the model config fails.",
     trigger: "A checkpoint (or --quantization) whose method is not registered on the device, e.g. an MXFP4 gpt-oss on gfx942.",
@@ -137,11 +198,28 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "{quantization} quantization is currently not supported in ROCm.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/configs/model_config.py",
-        2157,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/configs/model_config.py",
+            1870,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/configs/model_config.py",
+            1966,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/configs/model_config.py",
+            2045,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/configs/model_config.py",
+            2157,
+        ),
+    ],
     title: "This quantization is not supported on AMD GPUs",
     explanation: "On ROCm SGLang accepts only awq, fp8, compressed-tensors, w8a8_fp8, petit_nvfp4, quark, mxfp4, mxfp8, auto-round and a few quark variants.",
     trigger: "An AMD GPU and a quantization outside SGLang's ROCm list.",
@@ -162,11 +240,28 @@ pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Quantization method specified in the model config ({quant_method}) does not match the quantization method specified in the `quantization` argument ({quantization}).",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/configs/model_config.py",
-        2143,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/configs/model_config.py",
+            1856,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/configs/model_config.py",
+            1952,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/configs/model_config.py",
+            2031,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/configs/model_config.py",
+            2143,
+        ),
+    ],
     title: "--quantization contradicts the checkpoint's quantization",
     explanation: "A quantized checkpoint declares its method in config.json (quantization_config.quant_method). SGLang accepts a different --quantization only when it is compatible (e.g. modelopt_fp4 or nvfp4_online on an fp8 checkpoint) or an online requantization (quark_mxfp4); anything else is refused when the model config is built. Preflight knows the quantization of the reference checkpoint of each architecture; other checkpoints of the same architecture may differ.",
     trigger: "--quantization set, the checkpoint is quantized with another, incompatible method.",
@@ -184,16 +279,38 @@ pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
 pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
     code: "MOE001",
     name: "nvfp4-online-requires-sm100",
-    versions: VersionRange::V23,
+    versions: VersionRange::ALL,
     messages: &[(
-        VersionRange::V23,
+        VersionRange::ALL,
         "--quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/overrides.py",
-        1458,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/overrides.py",
+            1515,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/overrides.py",
+            1393,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/overrides.py",
+            1417,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/overrides.py",
+            1469,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/overrides.py",
+            1458,
+        ),
+    ],
     title: "Online NVFP4 quantization needs SM100/SM103",
     explanation: "--quantization nvfp4_online quantizes BF16 weights to NVFP4 at load time using trtllm-gen MoE kernels that exist only on SM100/SM103.",
     trigger: "--quantization nvfp4_online on a GPU that is not SM100/SM103.",

@@ -2,7 +2,7 @@
 
 use super::RuleInfo;
 use crate::report::Severity;
-use crate::version::VersionRange;
+use crate::version::{SglangVersion, VersionRange};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/speculative_hook.py";
 
@@ -14,7 +14,12 @@ pub static TRTLLM_MHA_TOPK: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "trtllm_mha backend only supports topk = 1 for speculative decoding.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 1178)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 919),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 1065),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1087),
+        (VersionRange::V23, HOOK, 1178),
+    ],
     title: "trtllm_mha supports only speculative top-k 1",
     explanation: "TRT-LLM MHA verifies chain drafts only. Note that SGLang auto-picks top-k 4 for Llama with EAGLE when you give no speculative parameters.",
     trigger: "EAGLE-family speculative decoding, trtllm_mha on prefill or decode, and --speculative-eagle-topk (given or auto-chosen) > 1.",
@@ -43,7 +48,12 @@ pub static PAGE_TREE: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got attention_backend={attention_backend!r}. Use page_size == 1 or one of those backends.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 1278)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 992),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 1166),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1188),
+        (VersionRange::V23, HOOK, 1278),
+    ],
     title: "Tree drafts (top-k > 1) with paged KV need flashinfer, fa3 or triton",
     explanation: "With page size > 1 only flashinfer, fa3 and triton verify tree drafts. Backends that force a page size (flashmla 64, trtllm_mla 64, fa4 128, DSA 64) therefore fail whenever top-k > 1.",
     trigger: "EAGLE with top-k > 1, resolved page size > 1, and an attention backend outside (flashinfer, fa3, triton).",
@@ -73,7 +83,12 @@ pub static NGRAM_PAGE: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "speculative_eagle_topk({topk}) > 1 with page_size({page_size}) > 1 is unstable and produces incorrect results for paged attention backends. This combination is only supported for the 'flashinfer' backend.",
     )],
-    sources: &[(VersionRange::V23, HOOK, 1361)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 1075),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 1249),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1271),
+        (VersionRange::V23, HOOK, 1361),
+    ],
     title: "NGRAM speculation with paged KV needs flashinfer",
     explanation: "NGRAM drafts a tree (breadth = --speculative-ngram-max-bfs-breadth, default 10); with page size > 1 only flashinfer verifies it correctly.",
     trigger: "NGRAM, breadth > 1, page size > 1, and an attention backend other than flashinfer.",
@@ -95,11 +110,28 @@ pub static FLEX: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Speculative decoding is currently not supported with Flex Attention backend",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/arg_groups/attention_hook.py",
-        161,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/attention_hook.py",
+            92,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/attention_hook.py",
+            92,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/attention_hook.py",
+            160,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/arg_groups/attention_hook.py",
+            161,
+        ),
+    ],
     title: "flex_attention cannot run speculative decoding",
     explanation: "The Flex Attention backend has no draft/verify path.",
     trigger: "--attention-backend flex_attention with --speculative-algorithm.",
@@ -195,7 +227,12 @@ pub static DRAFT_ADJUST: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1",
     )],
-    sources: &[(VersionRange::V23, HOOK, 1259)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 973),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 1147),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1169),
+        (VersionRange::V23, HOOK, 1259),
+    ],
     title: "Chain drafts verify steps + 1 tokens",
     explanation: "With top-k 1 the draft is a chain, so SGLang sets --speculative-num-draft-tokens to steps + 1.",
     trigger: "top-k 1 and draft tokens ≠ steps + 1.",
