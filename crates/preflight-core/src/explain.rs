@@ -1537,8 +1537,8 @@ mod tests {
             "GLM DSA with FP8 KV cache on NVIDIA SM120/SM121 supports only flashinfer_sparse_mla, but got ['trtllm'].",
         );
         assert_eq!(m[0].code, "DSA002");
-        assert_eq!(m[0].versions, "0.5.19");
-        assert_eq!(m[0].config.sglang.as_deref(), Some("0.5.19"));
+        assert_eq!(m[0].versions, "0.5.19–0.5.21");
+        assert_eq!(m[0].config.sglang.as_deref(), Some("0.5.21"));
         assert_eq!(listed_values(&m[0].captures[0]), ["trtllm"]);
     }
 
