@@ -361,7 +361,20 @@ pub fn usage_error(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Restores the default `SIGPIPE` action: Rust ignores it, so printing to a closed pipe
+/// (`preflight check … | head`) would panic with "failed printing to stdout: Broken pipe";
+/// with the default action the process ends quietly when the reader goes away.
+fn reset_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at the start of main, before any thread starts; `signal` with
+    // `SIG_DFL` for `SIGPIPE` has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    reset_sigpipe();
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let cmd = match parse_args(args) {
         Ok(c) => c,

@@ -676,7 +676,7 @@ fn releases_side_by_side_and_upgrade() {
     );
     assert_eq!(o.code, 1, "{}", o.stdout);
     assert!(
-        o.stdout.contains("0.5.20   ?        not modelled"),
+        o.stdout.contains("0.5.20   refused  DSA118"),
         "{}",
         o.stdout
     );

@@ -133,7 +133,7 @@ fn flags_with_unmodelled_checks_are_flagged() {
 #[test]
 fn an_unmodelled_release_cannot_be_judged_but_shows_the_nearest() {
     let r = preflight_core::evaluate(
-        &serde_json::from_str(r#"{"sglang":"0.5.20","gpu":"H100","arch":"LlamaForCausalLM"}"#)
+        &serde_json::from_str(r#"{"sglang":"0.5.24","gpu":"H100","arch":"LlamaForCausalLM"}"#)
             .unwrap(),
     );
     assert_eq!(r.class, preflight_core::VerdictClass::CannotJudge);
@@ -141,14 +141,14 @@ fn an_unmodelled_release_cannot_be_judged_but_shows_the_nearest() {
     assert_eq!(d.code, "INPUT004");
     assert!(
         d.message.starts_with(
-            "Preflight does not model SGLang '0.5.20': the checks shown are those of "
+            "Preflight does not model SGLang '0.5.24': the checks shown are those of "
         ),
         "{}",
         d.message
     );
     // the nearest modelled release's checks still ran, labelled with its version
     assert!(!r.resolved.is_empty());
-    assert_ne!(r.sglang, "0.5.20");
+    assert_ne!(r.sglang, "0.5.24");
     let latest = preflight_core::evaluate(
         &serde_json::from_str(r#"{"sglang":"latest","gpu":"H100","arch":"LlamaForCausalLM"}"#)
             .unwrap(),

@@ -20,7 +20,7 @@ impl SglangVersion {
 /// Every release with extracted tables, oldest first; index = `SglangVersion.0`.
 pub static RELEASES: &[Release] = &[
     Release { version: "0.5.19", tag: "v0.5.19", modelled: true },
-    Release { version: "0.5.20", tag: "v0.5.20", modelled: false },
+    Release { version: "0.5.20", tag: "v0.5.20", modelled: true },
     Release { version: "0.5.21", tag: "v0.5.21", modelled: true },
     Release { version: "0.5.22", tag: "v0.5.22", modelled: true },
     Release { version: "0.5.23", tag: "v0.5.23", modelled: true },
