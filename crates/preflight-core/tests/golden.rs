@@ -26,8 +26,8 @@ const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // 0.5.19's tokenspeed_mla construction-time page-size check (its backend's own assert)
     ("rand11-9cf16ff720", "0.5.19 tokenspeed_mla checks"),
-    // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86): per-model
-    // checks and overrides of SGLang's that Preflight does not port yet
+    // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86; LFM2's SM100
+    // default fixed since): per-model checks and overrides of SGLang's not ported yet
     (
         "archs1-9dbd45502c",
         "_gemma4_overrides default backend (triton for DiffusionGemma, model_overrides/gemma4.py:30-39@0.5.23) not ported",
@@ -51,10 +51,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     (
         "archs1-947e4900fa",
         "_iquest_q1_overrides: FA3 only (model_overrides/iquest_q1.py@0.5.23) not ported",
-    ),
-    (
-        "archs1-9704376feb",
-        "_lfm2_overrides: flashinfer on SM100 when unset (model_overrides/lfm2.py:12-17@0.5.23) not ported",
     ),
     (
         "archs1-f5e474e352",

@@ -293,6 +293,13 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 &[("backend", PyVal::s(b)), ("page_size", PyVal::Int(page))],
             );
         }
+    } else if lists::PROVIDERS_LFM2.contains(v, arch) {
+        // model_overrides/lfm2.py:12-17@0.5.23 (:15-20@0.5.19; no log): flashinfer on SM100
+        // when the base flag is unset
+        if hw.is_sm100() && st.cur.attention_backend.is_none() {
+            st.cur.attention_backend = Some("flashinfer".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
     }
 }
 
