@@ -27,7 +27,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // 0.5.19's tokenspeed_mla construction-time page-size check (its backend's own assert)
     ("rand11-9cf16ff720", "0.5.19 tokenspeed_mla checks"),
     // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86; LFM2's SM100
-    // default fixed since): per-model checks and overrides of SGLang's not ported yet
+    // default, triton's cross-attention assert and DSA121 fixed since): per-model checks and overrides of SGLang's not ported yet
     (
         "archs1-9dbd45502c",
         "_gemma4_overrides default backend (triton for DiffusionGemma, model_overrides/gemma4.py:30-39@0.5.23) not ported",
@@ -39,10 +39,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     (
         "archs1-097e1192b5",
         "Gemma4 accepted-backends assert (model_hook.py:637-660@0.5.23) not ported",
-    ),
-    (
-        "archs1-87bd199ae7",
-        "learnable DSA sinks need a bf16 KV cache (overrides.py:527-531@0.5.23) not ported for HYV4",
     ),
     (
         "archs1-68ab17bfaa",
@@ -63,10 +59,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     (
         "archs1-6219b43195",
         "_muse_spark_overrides: fp8_e4m3 KV by default (overrides.py:312-320@0.5.23) not ported",
-    ),
-    (
-        "archs1-5439c3926d",
-        "cross attention (encoder-decoder, Whisper) refused by triton (attention_registry.py:206-210@0.5.23) not ported",
     ),
 ];
 

@@ -367,6 +367,17 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
     {
         st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
     }
+    // overrides.py:526-531@0.5.23 (since 0.5.20)
+    if ctx.v >= crate::version::SglangVersion::V0_5_20
+        && ctx.model.learnable_sink
+        && !matches!(kv.as_str(), "auto" | "bf16" | "bfloat16")
+    {
+        return Err(st.raise(
+            ctx,
+            &dsa::KV_LEARNABLE_SINK,
+            &[("kv_cache_dtype", PyVal::s(kv))],
+        ));
+    }
     if kv == "auto" {
         kv = if major >= 10 && !ctx.model.learnable_sink {
             "fp8_e4m3"
