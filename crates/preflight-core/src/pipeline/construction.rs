@@ -165,6 +165,8 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
         "dsa" => deepseek_sparse_attn_backend_init(ctx, st),
         "dsv4" if ctx.hw.is_cuda() => deepseek_v4_attn_backend_init(ctx, st),
         "hpc_ops" => hpc_ops(ctx, st),
+        // attention_registry.py:208-211@0.5.23 (:185-188@0.5.19)
+        "triton" if ctx.model.is_encoder_decoder => Err(st.raise(ctx, &ar::TRITON_CROSS_ATTN, &[])),
         _ => Ok(()),
     }
 }

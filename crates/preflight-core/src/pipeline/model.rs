@@ -294,6 +294,13 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
                 &[("backend", PyVal::s(b)), ("page_size", PyVal::Int(page))],
             );
         }
+    } else if lists::PROVIDERS_LFM2.contains(v, arch) {
+        // model_overrides/lfm2.py:12-17@0.5.23 (:15-20@0.5.19; no log): flashinfer on SM100
+        // when the base flag is unset
+        if hw.is_sm100() && st.cur.attention_backend.is_none() {
+            st.cur.attention_backend = Some("flashinfer".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
     }
 }
 
@@ -361,6 +368,17 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
     if (st.cur.dsa_prefill_backend.is_some() || st.cur.dsa_decode_backend.is_some()) && kv == "auto"
     {
         st.emit(ctx, &dsa::KV_AUTO_WITH_DSA_BACKEND, &[]);
+    }
+    // overrides.py:526-531@0.5.23 (since 0.5.20)
+    if ctx.v >= crate::version::SglangVersion::V0_5_20
+        && ctx.model.learnable_sink
+        && !matches!(kv.as_str(), "auto" | "bf16" | "bfloat16")
+    {
+        return Err(st.raise(
+            ctx,
+            &dsa::KV_LEARNABLE_SINK,
+            &[("kv_cache_dtype", PyVal::s(kv))],
+        ));
     }
     if kv == "auto" {
         kv = if major >= 10 && !ctx.model.learnable_sink {

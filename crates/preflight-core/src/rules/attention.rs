@@ -1376,10 +1376,41 @@ pub static TOKENSPEED_BACKEND_PAGE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// The triton backend on an encoder-decoder model (`create_triton_backend`).
+pub static TRITON_CROSS_ATTN: RuleInfo = RuleInfo {
+    code: "ATTN028",
+    name: "triton-no-cross-attention",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Cross attention is not supported in the triton attention backend. Please use `--attention-backend flashinfer`.",
+    )],
+    sources: &[
+        (VersionRange::V19, REGISTRY, 185),
+        (VersionRange::V23, REGISTRY, 208),
+    ],
+    title: "triton cannot serve encoder-decoder models",
+    explanation: "The triton backend has no cross attention, so its constructor refuses encoder-decoder models (e.g. Whisper); SGLang asks for flashinfer.",
+    trigger: "triton as a backend for an encoder-decoder model.",
+    solutions: &["Use --attention-backend flashinfer."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"A100","arch":"WhisperForConditionalGeneration","attention_backend":"triton"}"#,
+        r#"{"gpu":"A100","arch":"WhisperForConditionalGeneration","attention_backend":"flashinfer"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &TOKENSPEED_BACKEND_FP8,
     &TOKENSPEED_BACKEND_PAGE,
+    &TRITON_CROSS_ATTN,
     &PAGE_TOKENSPEED_MLA,
     &TOKENSPEED_BLACKWELL,
     &TOKENSPEED_KV,

@@ -719,8 +719,31 @@ pub static DENSE_THRESHOLD: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// DSA models with learnable attention sinks need a bfloat16 KV cache (0.5.20 and later).
+pub static KV_LEARNABLE_SINK: RuleInfo = RuleInfo {
+    code: "DSA121",
+    name: "dsa-learnable-sink-kv-cache-dtype",
+    versions: VersionRange::since(crate::version::SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(crate::version::SglangVersion::V0_5_20),
+        "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 528)],
+    title: "DSA models with learnable sinks need a bfloat16 KV cache",
+    explanation: "A DeepSeek Sparse Attention model whose config.json sets `learnable_sink` (e.g. Hunyuan V4) keeps its KV cache in bfloat16: any other explicit --kv-cache-dtype is refused during argument resolution, and auto resolves to bfloat16 even on Blackwell.",
+    trigger: "A DSA model with `learnable_sink: true` and --kv-cache-dtype other than auto, bf16 or bfloat16.",
+    solutions: &["Use --kv-cache-dtype bfloat16, or leave it on auto."],
+    flags: &["kv_cache_dtype"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"HYV4ForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
+        r#"{"gpu":"H100","arch":"HYV4ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
+    &KV_LEARNABLE_SINK,
     &FISPARSE_REQUIRES_GLM_SM12_FP8,
     &GLM_SM12_FP8_ONLY_FISPARSE,
     &ATTN_DEFAULT_DSA,
