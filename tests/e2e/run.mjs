@@ -431,7 +431,7 @@ await test('config.json: pasted or chosen as a file, the launch is judged with i
   await noErrors(page);
 });
 
-await test('releases: side by side, tokenspeed_mla refused on 0.5.19 and rewritten on 0.5.23, upgrade view', async (track) => {
+await test('releases: side by side, tokenspeed_mla refused up to 0.5.22 and rewritten on 0.5.23, upgrade view', async (track) => {
   const page = track(await open('/?gpu=B200&arch=DeepseekV3ForCausalLM&attention-backend=tokenspeed_mla'));
   await page.click('#releases-panel > summary');
   await page.waitForSelector('#releases-panel tr[data-release="0.5.19"]');
@@ -439,7 +439,7 @@ await test('releases: side by side, tokenspeed_mla refused on 0.5.19 and rewritt
   assert(/refused/.test(await cell('0.5.19')) && (await cell('0.5.19')).includes('ATTN024'), `0.5.19 row: ${await cell('0.5.19')}`);
   assert(/starts/.test(await cell('0.5.23')) && (await cell('0.5.23')).includes('cutedsl_mla'), `0.5.23 row: ${await cell('0.5.23')}`);
   const changes = await page.locator('#release-changes li').allTextContents();
-  assert(changes.some((c) => c.startsWith('refused on 0.5.19, starts on 0.5.23')), `changes: ${JSON.stringify(changes)}`);
+  assert(changes.some((c) => c.startsWith('refused on 0.5.22, starts on 0.5.23')), `changes: ${JSON.stringify(changes)}`);
   // the upgrade view: this launch is on 0.5.23; moving to 0.5.19 brings the refusal back
   await page.selectOption('#upgrade-to', '0.5.19');
   await page.waitForSelector('#upgrade-result');
@@ -449,6 +449,12 @@ await test('releases: side by side, tokenspeed_mla refused on 0.5.19 and rewritt
   await page.click('#releases-panel > summary');
   await page.waitForSelector('#releases-panel tr[data-release="0.5.19"]');
   assert(!/refused/.test(await cell('0.5.19')), `with an FP8 cache 0.5.19 still refuses: ${await cell('0.5.19')}`);
+  // the tilelang flip: FP8 KV with tilelang DSA backends on CUDA refused up to 0.5.21
+  await page.goto(BASE + '/?gpu=H100&arch=DeepseekV32ForCausalLM&kv-cache-dtype=fp8_e4m3&dsa-prefill-backend=tilelang&dsa-decode-backend=tilelang');
+  await page.click('#releases-panel > summary');
+  await page.waitForSelector('#release-changes li');
+  const flips = await page.locator('#release-changes li').allTextContents();
+  assert(flips.some((c) => c.startsWith('refused on 0.5.21, starts on 0.5.22: DSA118')), `tilelang flip: ${JSON.stringify(flips)}`);
   await page.locator('#releases-panel').screenshot({ path: join(ART, 'releases-1280.png') });
   await noErrors(page);
 });
