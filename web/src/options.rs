@@ -36,7 +36,8 @@ impl Opt {
 
 /// What choosing each value of a picker would do: value → (mark for the label, e.g.
 /// `✕ ATTN001`, and the words for the tooltip). Values that leave the launch starting are
-/// absent.
+/// absent, and so are values that fail exactly as the launch does with the flag unset (the
+/// failure is another flag's).
 pub type Reasons = std::collections::BTreeMap<String, (String, String)>;
 
 /// The reasons of one flag's values on `cfg` ([`preflight_core::matrix::option_reasons`]).
@@ -46,8 +47,29 @@ pub fn reasons_for(cfg: &LaunchConfig, flag: &FlagSpec, v: SglangVersion) -> Rea
         return Reasons::new();
     };
     let values: Vec<&str> = std::iter::once("").chain(choices.iter().copied()).collect();
-    preflight_core::matrix::option_reasons(cfg, flag.name, &values)
+    let cells = preflight_core::matrix::option_reasons(cfg, flag.name, &values);
+    // what the launch does with the flag unset: a value that fails the same way says nothing
+    // about the value (the failure comes from elsewhere, e.g. a crash of another flag)
+    let unset = cells
+        .iter()
+        .find(|(v, _)| v.is_empty())
+        .map(|(_, c)| (c.class, c.code.clone()));
+    let some_value_works = cells.iter().any(|(_, c)| {
+        matches!(
+            c.class,
+            VerdictClass::Starts | VerdictClass::StartsWithRisks
+        )
+    });
+    cells
         .into_iter()
+        .filter(|(value, c)| {
+            if value.is_empty() {
+                // unset fails: worth saying when another value of this flag avoids it
+                some_value_works
+            } else {
+                unset.as_ref() != Some(&(c.class, c.code.clone()))
+            }
+        })
         .filter_map(|(value, c)| {
             let icon = match c.class {
                 VerdictClass::Refused => "✕",
