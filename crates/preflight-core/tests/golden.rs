@@ -47,10 +47,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "_iquest_q1_overrides: FA3 only (model_overrides/iquest_q1.py@0.5.23) not ported",
     ),
     (
-        "archs1-f5e474e352",
-        "MiniMax-M3 default attention backend on ROCm (model_overrides/minimax_m3.py:126@0.5.23) not ported",
-    ),
-    (
         "archs1-bda36b16d2",
         "MossVL's flashinfer-prefill requirement (model_hook.py MossVL branch@0.5.23) comes before the backend's SM check; not ported",
     ),

@@ -301,6 +301,20 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.cur.attention_backend = Some("flashinfer".into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
+    } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
+        // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
+        // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
+        // checkpoints (`--quantization minimax_m3_nvfp4`, or an mxfp8 config with NVFP4 packed
+        // experts, :18-34) through their own branch, which is not modelled: those keep the
+        // launch as given.
+        let nvfp4_possible = v >= SglangVersion::V0_5_23
+            && (ctx.args.quantization.as_deref() == Some("minimax_m3_nvfp4")
+                || (ctx.args.quantization.is_none()
+                    && ctx.model.hf_quant_method.as_deref() == Some("mxfp8")));
+        if hw.is_hip() && st.attention_unset() && !nvfp4_possible {
+            st.cur.attention_backend = Some("triton".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
     }
 }
 
