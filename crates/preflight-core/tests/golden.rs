@@ -50,10 +50,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "archs1-bda36b16d2",
         "MossVL's flashinfer-prefill requirement (model_hook.py MossVL branch@0.5.23) comes before the backend's SM check; not ported",
     ),
-    (
-        "archs1-6219b43195",
-        "_muse_spark_overrides: fp8_e4m3 KV by default (overrides.py:312-320@0.5.23) not ported",
-    ),
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

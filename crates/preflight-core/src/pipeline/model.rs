@@ -301,6 +301,14 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.cur.attention_backend = Some("flashinfer".into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
+    } else if lists::PROVIDERS_MUSE_SPARK.contains(v, arch) {
+        // _muse_spark_overrides (overrides.py:309-320@0.5.23): the KV cache default; its TF32 and
+        // data-parallel encoder defaults change no modelled field
+        if st.cur.kv_cache_dtype == "auto" {
+            st.cur.kv_cache_dtype = "fp8_e4m3".into();
+            st.by("kv_cache_dtype", &mr::MUSE_SPARK_KV);
+            st.emit(ctx, &mr::MUSE_SPARK_KV, &[]);
+        }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
         // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4

@@ -144,6 +144,29 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Muse Spark's KV cache default (`_muse_spark_overrides`, `arg_groups/overrides.py:318-320@0.5.23`).
+pub static MUSE_SPARK_KV: RuleInfo = RuleInfo {
+    code: "MODEL102",
+    name: "muse-spark-kv-cache-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::V23,
+        "Use fp8_e4m3 KV cache by default for Muse Spark",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/overrides.py",
+        319,
+    )],
+    title: "Muse Spark resolves --kv-cache-dtype auto to fp8_e4m3",
+    explanation: "SGLang's Muse Spark override stores the KV cache as FP8 (e4m3) unless --kv-cache-dtype is given.",
+    trigger: "MuseSparkForConditionalGeneration with --kv-cache-dtype auto (0.5.23).",
+    flags: &["kv_cache_dtype"],
+    versions: VersionRange::V23,
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -329,6 +352,7 @@ pub static RULES: &[&RuleInfo] = &[
     &LLAMA4_BACKENDS,
     &LLAMA4_DEFAULT,
     &GEMMA_SWA,
+    &MUSE_SPARK_KV,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,
