@@ -46,10 +46,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "archs1-947e4900fa",
         "_iquest_q1_overrides: FA3 only (model_overrides/iquest_q1.py@0.5.23) not ported",
     ),
-    (
-        "archs1-bda36b16d2",
-        "MossVL's flashinfer-prefill requirement (model_hook.py MossVL branch@0.5.23) comes before the backend's SM check; not ported",
-    ),
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

@@ -72,7 +72,7 @@ const QUANT_ROCM: &[&str] = &[
 /// Runs the model step.
 pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     verify_quantization(ctx, st)?;
-    override_providers(ctx, st);
+    override_providers(ctx, st)?;
     if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
         apply_deepseek_v4_defaults(ctx, st)?;
     }
@@ -180,7 +180,7 @@ fn aiter_preshuffle(ctx: &Ctx) -> bool {
 
 /// The per-architecture providers (`model_overrides/*.py`). Each sees the state from before
 /// any provider ran (`collect_model_override_declarations`, `overrides.py:277-302`).
-fn override_providers(ctx: &Ctx, st: &mut State) {
+fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
     let hw = &ctx.hw;
     let arch = ctx.arch();
     let v = ctx.v;
@@ -212,7 +212,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.by("attention_backend", &ar::DSV3_TRTLLM_MLA);
             st.emit(ctx, &ar::DSV3_TRTLLM_MLA, &[]);
         }
-        return;
+        return Ok(());
     }
     // model_overrides/deepseek_v4.py:18-89
     if lists::PROVIDERS_DEEPSEEK_V4.contains(v, arch) {
@@ -309,6 +309,22 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.by("kv_cache_dtype", &mr::MUSE_SPARK_KV);
             st.emit(ctx, &mr::MUSE_SPARK_KV, &[]);
         }
+    } else if lists::PROVIDERS_MOSS_VL.contains(v, arch) {
+        // _moss_vl_overrides (model_overrides/moss_vl.py:18-31@0.5.23, :21-34@0.5.19)
+        if st.attention_unset() {
+            st.cur.prefill_attention_backend = Some("flashinfer".into());
+            st.by("prefill_attention_backend", &mr::MOSS_VL_DEFAULT);
+            st.emit(ctx, &mr::MOSS_VL_DEFAULT, &[]);
+        }
+        // attention_backends_of: the split flag, else the base backend
+        let prefill = st
+            .cur
+            .prefill_attention_backend
+            .as_deref()
+            .or(st.cur.attention_backend.as_deref());
+        if prefill != Some("flashinfer") {
+            return Err(st.raise(ctx, &mr::MOSS_VL_PREFILL, &[]));
+        }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
         // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
@@ -324,6 +340,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
     }
+    Ok(())
 }
 
 /// `apply_deepseek_v4_defaults` (`arg_groups/deepseek_v4_hook.py:63-158@0.5.23`).

@@ -167,6 +167,68 @@ pub static MUSE_SPARK_KV: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const MOSS_VL: &str = "python/sglang/srt/arg_groups/model_overrides/moss_vl.py";
+
+/// Moss-VL's prefill backend default (`_moss_vl_overrides`, `model_overrides/moss_vl.py:20-22@0.5.23`).
+pub static MOSS_VL_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL103",
+    name: "moss-vl-prefill-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use flashinfer as default prefill attention backend for Moss-VL",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            MOSS_VL,
+            25,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 22),
+    ],
+    title: "Moss-VL prefills with flashinfer by default",
+    explanation: "With no attention backend flag set, SGLang's Moss-VL override sets --prefill-attention-backend flashinfer (its cross-attention needs flashinfer's custom mask); decode keeps the platform default.",
+    trigger: "MossVLForConditionalGeneration with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    flags: &["prefill_attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Moss-VL's prefill backend requirement (`_moss_vl_overrides`, `model_overrides/moss_vl.py:23-30@0.5.23`).
+pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
+    code: "MODEL006",
+    name: "moss-vl-flashinfer-prefill",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "MossVLForConditionalGeneration requires flashinfer prefill attention backend for cross-attention custom mask support.",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            MOSS_VL,
+            30,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 27),
+    ],
+    title: "Moss-VL needs flashinfer for prefill",
+    explanation: "Moss-VL's cross-attention uses a custom mask that only flashinfer implements. SGLang asserts the prefill backend (--prefill-attention-backend, else --attention-backend) is flashinfer as soon as any attention backend flag is set; setting only --decode-attention-backend leaves prefill unset and fails too.",
+    trigger: "MossVLForConditionalGeneration with an attention backend flag set and a prefill backend other than flashinfer.",
+    solutions: &[
+        "Leave the attention backend flags unset, or set --prefill-attention-backend flashinfer.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration","attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -353,6 +415,8 @@ pub static RULES: &[&RuleInfo] = &[
     &LLAMA4_DEFAULT,
     &GEMMA_SWA,
     &MUSE_SPARK_KV,
+    &MOSS_VL_DEFAULT,
+    &MOSS_VL_PREFILL,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,
