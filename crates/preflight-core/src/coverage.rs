@@ -138,7 +138,7 @@ pub static REFERENCE: &[(&str, Coverage)] = &[
     ("QSA-FP8-INDEXER", Out(NOT_IN_CATALOGUE)),
     ("HRM-TEXT-TRITON", Out(NOT_IN_CATALOGUE)),
     ("DLLM-BACKEND", Out("--dllm-algorithm (diffusion LLMs) is not modelled")),
-    ("IQUEST-Q1", Out(NOT_IN_CATALOGUE)),
+    ("IQUEST-Q1", Rules(&["MODEL007"])),
     ("KIMI-K3", Out(NOT_IN_CATALOGUE)),
     ("NPU-DCP-DSA", Out(PLATFORM)),
     ("SPEC-TRTLLM-MHA-TOPK", Rules(&["SPEC001"])),

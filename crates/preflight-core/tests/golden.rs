@@ -42,10 +42,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "archs1-68ab17bfaa",
         "HRM-Text forces triton (_hrm_text_attention_force, model_hook.py:766-785@0.5.23) not ported",
     ),
-    (
-        "archs1-947e4900fa",
-        "_iquest_q1_overrides: FA3 only (model_overrides/iquest_q1.py@0.5.23) not ported",
-    ),
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

@@ -325,6 +325,37 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
         if prefill != Some("flashinfer") {
             return Err(st.raise(ctx, &mr::MOSS_VL_PREFILL, &[]));
         }
+    } else if lists::PROVIDERS_IQUEST_Q1.contains(v, arch) {
+        // _iquest_q1_overrides (model_overrides/iquest_q1.py:12-50@0.5.23, :11-48@0.5.21): FA3
+        // only, and fa3 for every unset side (no log). Its speculative, context-, data- and
+        // pipeline-parallel refusals (:24-41) are not modelled.
+        let requested = [
+            &st.cur.attention_backend,
+            &st.cur.prefill_attention_backend,
+            &st.cur.decode_attention_backend,
+        ];
+        if requested
+            .iter()
+            .any(|b| b.as_deref().is_some_and(|b| b != "fa3"))
+        {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_FA3, &[]));
+        }
+        if st.attention_unset() {
+            st.cur.attention_backend = Some("fa3".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        } else if st.cur.attention_backend.is_none() {
+            for side in ["prefill_attention_backend", "decode_attention_backend"] {
+                let slot = if side == "prefill_attention_backend" {
+                    &mut st.cur.prefill_attention_backend
+                } else {
+                    &mut st.cur.decode_attention_backend
+                };
+                if slot.is_none() {
+                    *slot = Some("fa3".into());
+                    st.by(side, &ar::DEFAULT_BACKEND);
+                }
+            }
+        }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
         // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4

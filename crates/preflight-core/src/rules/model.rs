@@ -229,6 +229,38 @@ pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const IQUEST_Q1: &str = "python/sglang/srt/arg_groups/model_overrides/iquest_q1.py";
+
+/// IQuest Q1's FA3-only requirement (`_iquest_q1_overrides`, `model_overrides/iquest_q1.py:13-23@0.5.23`).
+pub static IQUEST_Q1_FA3: RuleInfo = RuleInfo {
+    code: "MODEL007",
+    name: "iquest-q1-fa3-only",
+    exception: Some("ValueError"),
+    messages: &[(
+        VersionRange::ALL,
+        "IQuestQ1 applies its attention sink from the softmax LSE and requires FA3 attention for both prefill and decode.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), IQUEST_Q1, 19),
+        (VersionRange::since(SglangVersion::V0_5_22), IQUEST_Q1, 20),
+    ],
+    title: "IQuest Q1 needs FA3 attention",
+    explanation: "IQuest Q1 applies its attention sink from the softmax LSE, which only the FA3 backend returns; SGLang refuses any --attention-backend, --prefill-attention-backend or --decode-attention-backend other than fa3. With all three unset it picks fa3 itself.",
+    trigger: "IQuestQ1ForCausalLM / IQuestQ1MTP with an attention backend flag other than fa3 (0.5.21 and later).",
+    solutions: &["Leave the attention backend flags unset (SGLang picks fa3), or set them to fa3."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM"}"#,
+    )),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -417,6 +449,7 @@ pub static RULES: &[&RuleInfo] = &[
     &MUSE_SPARK_KV,
     &MOSS_VL_DEFAULT,
     &MOSS_VL_PREFILL,
+    &IQUEST_Q1_FA3,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,
