@@ -118,7 +118,7 @@ pub static REFERENCE: &[(&str, Coverage)] = &[
     ("MLA-HIP-HEADS", Resolved("the AMD MLA default (aiter for 16 or 128 KV heads per rank, else triton) is part of ATTN100's default choice")),
     ("GPTOSS-BACKENDS", Rules(&["MODEL001"])),
     ("LLAMA4-BACKENDS", Rules(&["MODEL002", "MODEL100"])),
-    ("GEMMA4-BACKENDS", Out(NOT_IN_CATALOGUE)),
+    ("GEMMA4-BACKENDS", Rules(&["MODEL008", "MODEL104"])),
     ("GEMMA2-3-SWA", Rules(&["MODEL101"])),
     ("EXAONE-SWA-BACKENDS", Out(NOT_IN_CATALOGUE)),
     ("OLMO2-NO-FLASHINFER", Out(NOT_IN_CATALOGUE)),

@@ -27,16 +27,8 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86; LFM2's SM100
     // default, triton's cross-attention assert and DSA121 fixed since): per-model checks and overrides of SGLang's not ported yet
     (
-        "archs1-9dbd45502c",
-        "_gemma4_overrides default backend (triton for DiffusionGemma, model_overrides/gemma4.py:30-39@0.5.23) not ported",
-    ),
-    (
         "archs1-a332230ba7",
         "Gemma4UnifiedAssistant: SGLang's bare assert hasattr(config.text_config, 'num_attention_heads') (empty message, utils/hf_transformers/common.py:605@0.5.23); Preflight says INPUT003",
-    ),
-    (
-        "archs1-097e1192b5",
-        "Gemma4 accepted-backends assert (model_hook.py:637-660@0.5.23) not ported",
     ),
     (
         "archs1-68ab17bfaa",

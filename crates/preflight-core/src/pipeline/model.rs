@@ -356,6 +356,28 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 }
             }
         }
+    } else if lists::PROVIDERS_GEMMA4.contains(v, arch) {
+        // _gemma4_overrides (model_overrides/gemma4.py:23-44@0.5.23, :26-38@0.5.19): DiffusionGemma
+        // (named at :28@0.5.23, registered since 0.5.21) gets triton everywhere
+        let diffusion = arch == "DiffusionGemmaForBlockDiffusion";
+        let b = if !diffusion && hw.is_sm100() {
+            "trtllm_mha"
+        } else {
+            "triton"
+        };
+        if st.attention_unset() {
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::GEMMA4_DEFAULT);
+            st.emit(
+                ctx,
+                &mr::GEMMA4_DEFAULT,
+                &[("default_attention_backend", PyVal::s(b))],
+            );
+        } else if st.cur.attention_backend.is_none() {
+            // only one split side set: the base backend gets the default silently
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::GEMMA4_DEFAULT);
+        }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
         // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
@@ -602,6 +624,51 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                     ],
                 ));
             }
+        }
+    } else if lists::HOOK_GEMMA4.contains(v, arch) {
+        // model_hook.py:636-660@0.5.23 (the accepted list as each release's message names it)
+        let accepted: &[&str] = if v <= SglangVersion::V0_5_19 {
+            &["trtllm_mha", "triton", "ascend", "intel_xpu", "intel_amx"]
+        } else if v <= SglangVersion::V0_5_21 {
+            &[
+                "trtllm_mha",
+                "triton",
+                "ascend",
+                "intel_xpu",
+                "intel_amx",
+                "aiter",
+            ]
+        } else {
+            &[
+                "trtllm_mha",
+                "triton",
+                "fa4",
+                "ascend",
+                "intel_xpu",
+                "intel_amx",
+                "aiter",
+            ]
+        };
+        let p = st
+            .cur
+            .prefill_attention_backend
+            .clone()
+            .or_else(|| st.cur.attention_backend.clone());
+        let d = st
+            .cur
+            .decode_attention_backend
+            .clone()
+            .or_else(|| st.cur.attention_backend.clone());
+        let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| accepted.contains(&b));
+        if !ok(&p) || !ok(&d) {
+            return Err(st.raise(
+                ctx,
+                &mr::GEMMA4_BACKENDS,
+                &[
+                    ("prefill_backend", PyVal::opt(p.as_deref())),
+                    ("decode_backend", PyVal::opt(d.as_deref())),
+                ],
+            ));
         }
     } else if lists::HOOK_LLAMA4.contains(v, arch) && ctx.args.device.as_deref() != Some("cpu") {
         {

@@ -261,6 +261,77 @@ pub static IQUEST_Q1_FA3: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const GEMMA4: &str = "python/sglang/srt/arg_groups/model_overrides/gemma4.py";
+
+/// Gemma 4's attention backend default (`_gemma4_overrides`, `model_overrides/gemma4.py:30-44@0.5.23`).
+pub static GEMMA4_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL104",
+    name: "gemma4-attention-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use {default_attention_backend} as default attention backend for Gemma4",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            GEMMA4,
+            30,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), GEMMA4, 36),
+    ],
+    title: "Gemma 4 gets trtllm_mha on SM100, triton elsewhere",
+    explanation: "With no attention backend flag set, SGLang's Gemma 4 override picks trtllm_mha on SM100 and triton elsewhere (DiffusionGemma, 0.5.21 and later: triton everywhere). When only a split flag is set, the base backend silently gets the same default, so the other side stays on a Gemma 4-compatible backend.",
+    trigger: "A Gemma 4 architecture with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Gemma 4's accepted attention backends (`handle_model_specific_adjustments`, `model_hook.py:636-660@0.5.23`).
+pub static GEMMA4_BACKENDS: RuleInfo = RuleInfo {
+    code: "MODEL008",
+    name: "gemma4-attention-backends",
+    exception: Some("AssertionError"),
+    messages: &[
+        (
+            VersionRange::V19,
+            "Gemma4 only supports trtllm_mha, triton, ascend, intel_xpu, or intel_amx attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+        (
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_21),
+            "Gemma4 only supports trtllm_mha, triton, ascend, intel_xpu, intel_amx, or aiter attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "Gemma4 only supports trtllm_mha, triton, fa4, ascend, intel_xpu, intel_amx, or aiter attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, MODEL_HOOK, 491),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 554),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 614),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 649),
+        (VersionRange::V23, MODEL_HOOK, 655),
+    ],
+    title: "Gemma 4 needs trtllm_mha, triton, fa4 or aiter (or ascend/intel_xpu/intel_amx)",
+    explanation: "SGLang asserts that Gemma 4's resolved prefill and decode backends (each split flag, else --attention-backend) are in its accepted list: trtllm_mha, triton, ascend, intel_xpu and intel_amx; aiter since 0.5.20; fa4 since 0.5.22.",
+    trigger: "Gemma4ForConditionalGeneration / Gemma4ForCausalLM / Gemma4UnifiedForConditionalGeneration with a prefill or decode backend outside the list.",
+    solutions: &[
+        "Leave the attention backend flags unset (SGLang picks trtllm_mha on SM100, triton elsewhere), or use triton.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration","attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -450,6 +521,8 @@ pub static RULES: &[&RuleInfo] = &[
     &MOSS_VL_DEFAULT,
     &MOSS_VL_PREFILL,
     &IQUEST_Q1_FA3,
+    &GEMMA4_DEFAULT,
+    &GEMMA4_BACKENDS,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,
