@@ -83,6 +83,7 @@ LISTS = [
     ("DSV3_TRTLLM_MLA_PREFILL_GRAPH", "`disable_prefill_cuda_graph_for_deepseek_trtllm_mla`", ("tests", "srt/arg_groups/cuda_graph_hook.py", "disable_prefill_cuda_graph_for_deepseek_trtllm_mla")),
     ("SPEC_AUTO_LLAMA", "`_auto_choose_speculative_params`: the Llama defaults (5, 4, 8)", ("tests", "srt/arg_groups/speculative_hook.py", "_auto_choose_speculative_params", "LlamaForCausalLM")),
     ("SPEC_AUTO_GROK", "`_auto_choose_speculative_params`: the Grok defaults (5, 4, 8)", ("tests", "srt/arg_groups/speculative_hook.py", "_auto_choose_speculative_params", "Grok1ForCausalLM")),
+    ("PROVIDERS_MUSE_SPARK", "`_muse_spark_overrides`: the one provider `overrides.py` registers itself", ("register", OVR)),
     ("WHISPER_DEFAULT_BACKEND", "`get_default_attn_backend`: Whisper needs flashinfer", ("tests", BASE, "get_default_attn_backend")),
 ]
 

@@ -24,39 +24,16 @@ const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
 /// 0.5.20 random set found its KV-dtype check, ATTN026). They are counted and listed, not failed; one that starts to agree fails the test
 /// until it is removed from this list, so the list only shrinks.
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
-    // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86; LFM2's SM100
-    // default, triton's cross-attention assert and DSA121 fixed since): per-model checks and overrides of SGLang's not ported yet
-    (
-        "archs1-9dbd45502c",
-        "_gemma4_overrides default backend (triton for DiffusionGemma, model_overrides/gemma4.py:30-39@0.5.23) not ported",
-    ),
+    // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86, now 84; LFM2's
+    // SM100 default, triton's cross-attention assert, DSA121 and the MiniMax-M3, Muse Spark,
+    // Moss-VL, IQuest Q1 and Gemma 4 overrides fixed since): what is not ported yet
     (
         "archs1-a332230ba7",
         "Gemma4UnifiedAssistant: SGLang's bare assert hasattr(config.text_config, 'num_attention_heads') (empty message, utils/hf_transformers/common.py:605@0.5.23); Preflight says INPUT003",
     ),
     (
-        "archs1-097e1192b5",
-        "Gemma4 accepted-backends assert (model_hook.py:637-660@0.5.23) not ported",
-    ),
-    (
         "archs1-68ab17bfaa",
-        "HRM-Text forces triton (_hrm_text_attention_force, model_hook.py:766-785@0.5.23) not ported",
-    ),
-    (
-        "archs1-947e4900fa",
-        "_iquest_q1_overrides: FA3 only (model_overrides/iquest_q1.py@0.5.23) not ported",
-    ),
-    (
-        "archs1-f5e474e352",
-        "MiniMax-M3 default attention backend on ROCm (model_overrides/minimax_m3.py:126@0.5.23) not ported",
-    ),
-    (
-        "archs1-bda36b16d2",
-        "MossVL's flashinfer-prefill requirement (model_hook.py MossVL branch@0.5.23) comes before the backend's SM check; not ported",
-    ),
-    (
-        "archs1-6219b43195",
-        "_muse_spark_overrides: fp8_e4m3 KV by default (overrides.py:312-320@0.5.23) not ported",
+        "HRM-Text forces triton (_hrm_text_attention_force, overrides.py:1773-1783@0.5.23, run from handle_model_capability_adjustments, model_hook.py:766-813@0.5.23, a hook (pipeline.py:352) Preflight does not model yet) not ported",
     ),
 ];
 

@@ -72,7 +72,7 @@ const QUANT_ROCM: &[&str] = &[
 /// Runs the model step.
 pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     verify_quantization(ctx, st)?;
-    override_providers(ctx, st);
+    override_providers(ctx, st)?;
     if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
         apply_deepseek_v4_defaults(ctx, st)?;
     }
@@ -180,7 +180,7 @@ fn aiter_preshuffle(ctx: &Ctx) -> bool {
 
 /// The per-architecture providers (`model_overrides/*.py`). Each sees the state from before
 /// any provider ran (`collect_model_override_declarations`, `overrides.py:277-302`).
-fn override_providers(ctx: &Ctx, st: &mut State) {
+fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
     let hw = &ctx.hw;
     let arch = ctx.arch();
     let v = ctx.v;
@@ -212,7 +212,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.by("attention_backend", &ar::DSV3_TRTLLM_MLA);
             st.emit(ctx, &ar::DSV3_TRTLLM_MLA, &[]);
         }
-        return;
+        return Ok(());
     }
     // model_overrides/deepseek_v4.py:18-89
     if lists::PROVIDERS_DEEPSEEK_V4.contains(v, arch) {
@@ -301,7 +301,99 @@ fn override_providers(ctx: &Ctx, st: &mut State) {
             st.cur.attention_backend = Some("flashinfer".into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
+    } else if lists::PROVIDERS_MUSE_SPARK.contains(v, arch) {
+        // _muse_spark_overrides (overrides.py:309-320@0.5.23): the KV cache default; its TF32 and
+        // data-parallel encoder defaults change no modelled field
+        if st.cur.kv_cache_dtype == "auto" {
+            st.cur.kv_cache_dtype = "fp8_e4m3".into();
+            st.by("kv_cache_dtype", &mr::MUSE_SPARK_KV);
+            st.emit(ctx, &mr::MUSE_SPARK_KV, &[]);
+        }
+    } else if lists::PROVIDERS_MOSS_VL.contains(v, arch) {
+        // _moss_vl_overrides (model_overrides/moss_vl.py:18-31@0.5.23, :21-34@0.5.19)
+        if st.attention_unset() {
+            st.cur.prefill_attention_backend = Some("flashinfer".into());
+            st.by("prefill_attention_backend", &mr::MOSS_VL_DEFAULT);
+            st.emit(ctx, &mr::MOSS_VL_DEFAULT, &[]);
+        }
+        // attention_backends_of: the split flag, else the base backend
+        let prefill = st
+            .cur
+            .prefill_attention_backend
+            .as_deref()
+            .or(st.cur.attention_backend.as_deref());
+        if prefill != Some("flashinfer") {
+            return Err(st.raise(ctx, &mr::MOSS_VL_PREFILL, &[]));
+        }
+    } else if lists::PROVIDERS_IQUEST_Q1.contains(v, arch) {
+        // _iquest_q1_overrides (model_overrides/iquest_q1.py:12-50@0.5.23, :11-48@0.5.21): FA3
+        // only, and fa3 for every unset side (no log). Its speculative, context-, data- and
+        // pipeline-parallel refusals (:24-41) are not modelled.
+        let requested = [
+            &st.cur.attention_backend,
+            &st.cur.prefill_attention_backend,
+            &st.cur.decode_attention_backend,
+        ];
+        if requested
+            .iter()
+            .any(|b| b.as_deref().is_some_and(|b| b != "fa3"))
+        {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_FA3, &[]));
+        }
+        if st.attention_unset() {
+            st.cur.attention_backend = Some("fa3".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        } else if st.cur.attention_backend.is_none() {
+            for side in ["prefill_attention_backend", "decode_attention_backend"] {
+                let slot = if side == "prefill_attention_backend" {
+                    &mut st.cur.prefill_attention_backend
+                } else {
+                    &mut st.cur.decode_attention_backend
+                };
+                if slot.is_none() {
+                    *slot = Some("fa3".into());
+                    st.by(side, &ar::DEFAULT_BACKEND);
+                }
+            }
+        }
+    } else if lists::PROVIDERS_GEMMA4.contains(v, arch) {
+        // _gemma4_overrides (model_overrides/gemma4.py:23-44@0.5.23, :26-38@0.5.19): DiffusionGemma
+        // (named at :28@0.5.23, registered since 0.5.21) gets triton everywhere
+        let diffusion = arch == "DiffusionGemmaForBlockDiffusion";
+        let b = if !diffusion && hw.is_sm100() {
+            "trtllm_mha"
+        } else {
+            "triton"
+        };
+        if st.attention_unset() {
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::GEMMA4_DEFAULT);
+            st.emit(
+                ctx,
+                &mr::GEMMA4_DEFAULT,
+                &[("default_attention_backend", PyVal::s(b))],
+            );
+        } else if st.cur.attention_backend.is_none() {
+            // only one split side set: the base backend gets the default silently
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::GEMMA4_DEFAULT);
+        }
+    } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
+        // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
+        // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
+        // checkpoints (`--quantization minimax_m3_nvfp4`, or an mxfp8 config with NVFP4 packed
+        // experts, :18-34) through their own branch, which is not modelled: those keep the
+        // launch as given.
+        let nvfp4_possible = v >= SglangVersion::V0_5_23
+            && (ctx.args.quantization.as_deref() == Some("minimax_m3_nvfp4")
+                || (ctx.args.quantization.is_none()
+                    && ctx.model.hf_quant_method.as_deref() == Some("mxfp8")));
+        if hw.is_hip() && st.attention_unset() && !nvfp4_possible {
+            st.cur.attention_backend = Some("triton".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
     }
+    Ok(())
 }
 
 /// `apply_deepseek_v4_defaults` (`arg_groups/deepseek_v4_hook.py:63-158@0.5.23`).
@@ -532,6 +624,51 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                     ],
                 ));
             }
+        }
+    } else if lists::HOOK_GEMMA4.contains(v, arch) {
+        // model_hook.py:636-660@0.5.23 (the accepted list as each release's message names it)
+        let accepted: &[&str] = if v <= SglangVersion::V0_5_19 {
+            &["trtllm_mha", "triton", "ascend", "intel_xpu", "intel_amx"]
+        } else if v <= SglangVersion::V0_5_21 {
+            &[
+                "trtllm_mha",
+                "triton",
+                "ascend",
+                "intel_xpu",
+                "intel_amx",
+                "aiter",
+            ]
+        } else {
+            &[
+                "trtllm_mha",
+                "triton",
+                "fa4",
+                "ascend",
+                "intel_xpu",
+                "intel_amx",
+                "aiter",
+            ]
+        };
+        let p = st
+            .cur
+            .prefill_attention_backend
+            .clone()
+            .or_else(|| st.cur.attention_backend.clone());
+        let d = st
+            .cur
+            .decode_attention_backend
+            .clone()
+            .or_else(|| st.cur.attention_backend.clone());
+        let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| accepted.contains(&b));
+        if !ok(&p) || !ok(&d) {
+            return Err(st.raise(
+                ctx,
+                &mr::GEMMA4_BACKENDS,
+                &[
+                    ("prefill_backend", PyVal::opt(p.as_deref())),
+                    ("decode_backend", PyVal::opt(d.as_deref())),
+                ],
+            ));
         }
     } else if lists::HOOK_LLAMA4.contains(v, arch) && ctx.args.device.as_deref() != Some("cpu") {
         {

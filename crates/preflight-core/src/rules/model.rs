@@ -144,6 +144,194 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Muse Spark's KV cache default (`_muse_spark_overrides`, `arg_groups/overrides.py:318-320@0.5.23`).
+pub static MUSE_SPARK_KV: RuleInfo = RuleInfo {
+    code: "MODEL102",
+    name: "muse-spark-kv-cache-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::V23,
+        "Use fp8_e4m3 KV cache by default for Muse Spark",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/arg_groups/overrides.py",
+        319,
+    )],
+    title: "Muse Spark resolves --kv-cache-dtype auto to fp8_e4m3",
+    explanation: "SGLang's Muse Spark override stores the KV cache as FP8 (e4m3) unless --kv-cache-dtype is given.",
+    trigger: "MuseSparkForConditionalGeneration with --kv-cache-dtype auto (0.5.23).",
+    flags: &["kv_cache_dtype"],
+    versions: VersionRange::V23,
+    ..RuleInfo::BASE
+};
+
+const MOSS_VL: &str = "python/sglang/srt/arg_groups/model_overrides/moss_vl.py";
+
+/// Moss-VL's prefill backend default (`_moss_vl_overrides`, `model_overrides/moss_vl.py:20-22@0.5.23`).
+pub static MOSS_VL_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL103",
+    name: "moss-vl-prefill-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use flashinfer as default prefill attention backend for Moss-VL",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            MOSS_VL,
+            25,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 22),
+    ],
+    title: "Moss-VL prefills with flashinfer by default",
+    explanation: "With no attention backend flag set, SGLang's Moss-VL override sets --prefill-attention-backend flashinfer (its cross-attention needs flashinfer's custom mask); decode keeps the platform default.",
+    trigger: "MossVLForConditionalGeneration with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    flags: &["prefill_attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Moss-VL's prefill backend requirement (`_moss_vl_overrides`, `model_overrides/moss_vl.py:23-30@0.5.23`).
+pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
+    code: "MODEL006",
+    name: "moss-vl-flashinfer-prefill",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "MossVLForConditionalGeneration requires flashinfer prefill attention backend for cross-attention custom mask support.",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            MOSS_VL,
+            30,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 27),
+    ],
+    title: "Moss-VL needs flashinfer for prefill",
+    explanation: "Moss-VL's cross-attention uses a custom mask that only flashinfer implements. SGLang asserts the prefill backend (--prefill-attention-backend, else --attention-backend) is flashinfer as soon as any attention backend flag is set; setting only --decode-attention-backend leaves prefill unset and fails too.",
+    trigger: "MossVLForConditionalGeneration with an attention backend flag set and a prefill backend other than flashinfer.",
+    solutions: &[
+        "Leave the attention backend flags unset, or set --prefill-attention-backend flashinfer.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration","attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+const IQUEST_Q1: &str = "python/sglang/srt/arg_groups/model_overrides/iquest_q1.py";
+
+/// IQuest Q1's FA3-only requirement (`_iquest_q1_overrides`, `model_overrides/iquest_q1.py:13-23@0.5.23`).
+pub static IQUEST_Q1_FA3: RuleInfo = RuleInfo {
+    code: "MODEL007",
+    name: "iquest-q1-fa3-only",
+    exception: Some("ValueError"),
+    messages: &[(
+        VersionRange::ALL,
+        "IQuestQ1 applies its attention sink from the softmax LSE and requires FA3 attention for both prefill and decode.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), IQUEST_Q1, 19),
+        (VersionRange::since(SglangVersion::V0_5_22), IQUEST_Q1, 20),
+    ],
+    title: "IQuest Q1 needs FA3 attention",
+    explanation: "IQuest Q1 applies its attention sink from the softmax LSE, which only the FA3 backend returns; SGLang refuses any --attention-backend, --prefill-attention-backend or --decode-attention-backend other than fa3. With all three unset it picks fa3 itself.",
+    trigger: "IQuestQ1ForCausalLM / IQuestQ1MTP with an attention backend flag other than fa3 (0.5.21 and later).",
+    solutions: &["Leave the attention backend flags unset (SGLang picks fa3), or set them to fa3."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM"}"#,
+    )),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    ..RuleInfo::BASE
+};
+
+const GEMMA4: &str = "python/sglang/srt/arg_groups/model_overrides/gemma4.py";
+
+/// Gemma 4's attention backend default (`_gemma4_overrides`, `model_overrides/gemma4.py:30-44@0.5.23`).
+pub static GEMMA4_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL104",
+    name: "gemma4-attention-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use {default_attention_backend} as default attention backend for Gemma4",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            GEMMA4,
+            30,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_21), GEMMA4, 36),
+    ],
+    title: "Gemma 4 gets trtllm_mha on SM100, triton elsewhere",
+    explanation: "With no attention backend flag set, SGLang's Gemma 4 override picks trtllm_mha on SM100 and triton elsewhere (DiffusionGemma, 0.5.21 and later: triton everywhere). When only a split flag is set, the base backend silently gets the same default, so the other side stays on a Gemma 4-compatible backend.",
+    trigger: "A Gemma 4 architecture with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// Gemma 4's accepted attention backends (`handle_model_specific_adjustments`, `model_hook.py:636-660@0.5.23`).
+pub static GEMMA4_BACKENDS: RuleInfo = RuleInfo {
+    code: "MODEL008",
+    name: "gemma4-attention-backends",
+    exception: Some("AssertionError"),
+    messages: &[
+        (
+            VersionRange::V19,
+            "Gemma4 only supports trtllm_mha, triton, ascend, intel_xpu, or intel_amx attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+        (
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_21),
+            "Gemma4 only supports trtllm_mha, triton, ascend, intel_xpu, intel_amx, or aiter attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "Gemma4 only supports trtllm_mha, triton, fa4, ascend, intel_xpu, intel_amx, or aiter attention backend, got prefill={prefill_backend}, decode={decode_backend}",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, MODEL_HOOK, 491),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 554),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 614),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 649),
+        (VersionRange::V23, MODEL_HOOK, 655),
+    ],
+    title: "Gemma 4 needs trtllm_mha, triton, fa4 or aiter (or ascend/intel_xpu/intel_amx)",
+    explanation: "SGLang asserts that Gemma 4's resolved prefill and decode backends (each split flag, else --attention-backend) are in its accepted list: trtllm_mha, triton, ascend, intel_xpu and intel_amx; aiter since 0.5.20; fa4 since 0.5.22.",
+    trigger: "Gemma4ForConditionalGeneration / Gemma4ForCausalLM / Gemma4UnifiedForConditionalGeneration with a prefill or decode backend outside the list.",
+    solutions: &[
+        "Leave the attention backend flags unset (SGLang picks trtllm_mha on SM100, triton elsewhere), or use triton.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration","attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -329,6 +517,12 @@ pub static RULES: &[&RuleInfo] = &[
     &LLAMA4_BACKENDS,
     &LLAMA4_DEFAULT,
     &GEMMA_SWA,
+    &MUSE_SPARK_KV,
+    &MOSS_VL_DEFAULT,
+    &MOSS_VL_PREFILL,
+    &IQUEST_Q1_FA3,
+    &GEMMA4_DEFAULT,
+    &GEMMA4_BACKENDS,
     &UNKNOWN_QUANT,
     &ROCM_QUANT,
     &NVFP4_ONLINE,

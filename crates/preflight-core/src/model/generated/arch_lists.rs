@@ -3008,6 +3008,17 @@ pub static SPEC_AUTO_GROK: ArchList = ArchList {
     ],
 };
 
+/// `_muse_spark_overrides`: the one provider `overrides.py` registers itself (`python/sglang/srt/arg_groups/overrides.py`).
+pub static PROVIDERS_MUSE_SPARK: ArchList = ArchList {
+    name: "PROVIDERS_MUSE_SPARK",
+    file: "python/sglang/srt/arg_groups/overrides.py",
+    releases: &[ArchNames {
+        release: "0.5.23",
+        line: 309,
+        names: &["MuseSparkForConditionalGeneration"],
+    }],
+};
+
 /// `get_default_attn_backend`: Whisper needs flashinfer (`python/sglang/srt/arg_groups/model_override_base.py`).
 pub static WHISPER_DEFAULT_BACKEND: ArchList = ArchList {
     name: "WHISPER_DEFAULT_BACKEND",
@@ -4434,6 +4445,7 @@ pub static ALL: &[&ArchList] = &[
     &DSV3_TRTLLM_MLA_PREFILL_GRAPH,
     &SPEC_AUTO_LLAMA,
     &SPEC_AUTO_GROK,
+    &PROVIDERS_MUSE_SPARK,
     &WHISPER_DEFAULT_BACKEND,
     &PROVIDERS_BAILING_MOE_V3,
     &PROVIDERS_BEAM,
