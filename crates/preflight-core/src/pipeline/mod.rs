@@ -238,7 +238,9 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     model::moe_quant_constraints(ctx, st)?; // :294
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
-    spec::handle_speculative_decoding(ctx, st) // :306
+    spec::handle_speculative_decoding(ctx, st)?; // :306
+    model::handle_model_capability_adjustments(ctx, st); // :352
+    Ok(())
 }
 
 /// The effective configuration shown in the report (see [`crate::fields`]).

@@ -511,6 +511,57 @@ pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
+
+/// HRM-Text's capability adjustments (`handle_model_capability_adjustments`,
+/// `model_hook.py:770-813@0.5.23`), the last declarations of resolution.
+pub static HRM_TEXT_FORCE: RuleInfo = RuleInfo {
+    code: "MODEL105",
+    name: "hrm-text-prefix-lm",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "HRM-Text (prefix_lm) detected: forcing --attention-backend triton, --chunked-prefill-size -1, --disable-radix-cache, and --disable-cuda-graph for correctness of the bidirectional prompt attention.",
+    )],
+    sources: &[
+        (VersionRange::V19, MODEL_HOOK, 639),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 703),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 763),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 802),
+        (VersionRange::V23, MODEL_HOOK, 808),
+    ],
+    title: "HRM-Text runs on triton without chunked prefill, radix cache or CUDA graphs",
+    explanation: "HRM-Text with prefix_lm (the default) attends bidirectionally over the prompt, which only the Triton backend honours; its recurrent forward also writes direction-dependent KV over many slots. At the very end of resolution SGLang therefore sets --attention-backend triton, --chunked-prefill-size -1, --disable-radix-cache and --disable-cuda-graph, whatever the launch said (the split prefill/decode flags are left as given).",
+    trigger: "An HRM-Text checkpoint (model_type hrm_text or architecture HrmTextForCausalLM) whose config does not set prefix_lm to false.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// HRM-Text's backend override (`_hrm_text_attention_force`, `overrides.py:1774-1783@0.5.23`).
+pub static HRM_TEXT_BACKEND: RuleInfo = RuleInfo {
+    code: "MODEL106",
+    name: "hrm-text-attention-override",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Overriding --attention-backend {view.attention_backend!r} -> 'triton': only the Triton backend supports HRM-Text's bidirectional prefix attention.",
+    )],
+    sources: &[
+        (VersionRange::V19, OVERRIDES, 1736),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1789),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1681),
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1724),
+        (VersionRange::V23, OVERRIDES, 1777),
+    ],
+    title: "HRM-Text's --attention-backend becomes triton",
+    explanation: "An --attention-backend other than triton (given, or resolved earlier, e.g. the platform default) is replaced by triton for HRM-Text's bidirectional prefix attention; SGLang says so in a warning and starts.",
+    trigger: "An HRM-Text checkpoint with prefix_lm and a resolved --attention-backend other than triton.",
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GPT_OSS_BACKENDS,
@@ -527,4 +578,6 @@ pub static RULES: &[&RuleInfo] = &[
     &ROCM_QUANT,
     &NVFP4_ONLINE,
     &QUANT_MISMATCH,
+    &HRM_TEXT_FORCE,
+    &HRM_TEXT_BACKEND,
 ];
