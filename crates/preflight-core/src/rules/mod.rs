@@ -6,8 +6,59 @@
 //!
 //! Codes are a permanent contract: never reuse or renumber one. See `docs/adding-a-rule.md`.
 
+// Without `docs`, the constants that hold shared explanations are unused.
+#![cfg_attr(not(feature = "docs"), allow(dead_code))]
+
 use crate::report::{Severity, SourceLoc, Stage};
 use crate::version::{SglangVersion, VersionRange};
+
+// A rule's documentation (title, explanation, trigger, situations, solutions, example,
+// evidence) is only compiled in with the `docs` feature (on by default): the embedded
+// element builds the core without it, since it shows verdicts and messages only and its
+// full layout fetches the texts from `rules.json` (see `tests/coverage.rs`). Every field is
+// wrapped by `scripts/wrap-rule-docs.py`; without `docs` a text is "", a list empty, an
+// option None.
+
+/// A documentation text of a [`RuleInfo`]: the text with the `docs` feature, `""` without.
+#[cfg(feature = "docs")]
+macro_rules! doc {
+    ($s:expr) => {
+        $s
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc {
+    ($s:expr) => {
+        ""
+    };
+}
+/// A documentation list of a [`RuleInfo`] (`solutions`): the list with `docs`, empty without.
+#[cfg(feature = "docs")]
+macro_rules! doc_list {
+    [$($s:expr),* $(,)?] => {
+        &[$($s),*]
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc_list {
+    [$($s:expr),* $(,)?] => {
+        &[]
+    };
+}
+/// An optional documentation field of a [`RuleInfo`] (`example`, `evidence`): the value
+/// with `docs`, `None` without.
+#[cfg(feature = "docs")]
+macro_rules! doc_opt {
+    ($s:expr) => {
+        $s
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc_opt {
+    ($s:expr) => {
+        None
+    };
+}
 
 pub mod attention;
 pub mod det;
