@@ -158,6 +158,12 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         Shown::Speculative,
     ),
     f(
+        "speculative_draft_attention_backend",
+        "Draft attention backend",
+        G::Speculative,
+        Shown::Speculative,
+    ),
+    f(
         "tp_size",
         "Tensor parallel size",
         G::Parallel,

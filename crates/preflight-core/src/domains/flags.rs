@@ -99,6 +99,16 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "linear_attn_decode_backend", kind: FlagKind::Choice, default_label: "= linear backend", group: Group::Linear, help: "Linear-attention decode kernel." },
     FlagSpec { name: "mamba_ssm_dtype", kind: FlagKind::Choice, default_label: "auto", group: Group::Linear, help: "Mamba SSM state dtype." },
     FlagSpec { name: "mamba_radix_cache_strategy", kind: FlagKind::Choice, default_label: "auto", group: Group::Linear, help: "Mamba radix-cache strategy." },
+    FlagSpec { name: "speculative_draft_model_path", kind: FlagKind::Text(&[]), default_label: "none (MTP: the model)", group: Group::Speculative, help: "Draft model checkpoint (EAGLE, EAGLE3, STANDALONE, DFLASH, DSPARK)." },
+    FlagSpec { name: "speculative_draft_window_size", kind: FlagKind::Int(&[64, 256, 1024]), default_label: "none", group: Group::Speculative, help: "Sliding attention window of the draft." },
+    FlagSpec { name: "speculative_draft_sink_size", kind: FlagKind::Int(&[0, 4]), default_label: "none", group: Group::Speculative, help: "Sink tokens kept with the draft window." },
+    FlagSpec { name: "speculative_dflash_block_size", kind: FlagKind::Int(&[8, 16]), default_label: "from the draft (16)", group: Group::Speculative, help: "DFLASH block (verify width)." },
+    FlagSpec { name: "speculative_dspark_block_size", kind: FlagKind::Int(&[3, 7]), default_label: "from the draft (7)", group: Group::Speculative, help: "DSpark gamma (draft tokens - 1)." },
+    FlagSpec { name: "speculative_use_rejection_sampling", kind: FlagKind::Bool, default_label: "off (ROCm EAGLE: on)", group: Group::Speculative, help: "Verify drafts by rejection sampling." },
+    FlagSpec { name: "speculative_use_block_verification", kind: FlagKind::Bool, default_label: "off", group: Group::Speculative, help: "Verify drafts in blocks." },
+    FlagSpec { name: "speculative_ngram_external_corpus_path", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Speculative, help: "External corpus for NGRAM drafts." },
+    FlagSpec { name: "speculative_ngram_external_sam_budget", kind: FlagKind::Int(&[4, 8]), default_label: "0", group: Group::Speculative, help: "Draft tokens NGRAM may take from the external corpus." },
+    FlagSpec { name: "enable_dp_lm_head", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Shard the LM head across attention-DP ranks." },
 ];
 
 /// A modelled environment variable.
@@ -120,6 +130,8 @@ pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS", values: &["", "1"], help: "Enables aiter's ahead-of-time gluon paged-MQA kernels; with SGLANG_USE_AITER=1 it gives DSA models 64-token pages on ROCm (sglang/srt/layers/attention/dsa/utils.py:34-70@0.5.23)." },
     EnvSpec { name: "SGLANG_IS_FLASHINFER_AVAILABLE", values: &["", "false"], help: "false makes SGLang act as if FlashInfer were missing: the MHA default becomes triton (sglang/srt/utils/common.py:387-395@0.5.23)." },
     EnvSpec { name: "SGLANG_FP8_PAGED_MQA_LOGITS_TORCH", values: &["", "1"], help: "Uses torch instead of DeepGEMM for the DSA indexer's paged MQA logits (sglang/srt/layers/attention/dsa/utils.py:354@0.5.23)." },
+    EnvSpec { name: "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION", values: &["", "1"], help: "DP speculative/prefill coordination; needs single-layer EAGLE, EAGLE3 or DSPARK (sglang/srt/arg_groups/speculative_hook.py:252-259@0.5.23, from 0.5.21)." },
+    EnvSpec { name: "SGLANG_RAGGED_VERIFY_MODE", values: &["", "static", "compact"], help: "Ragged verify mode of speculative decoding: static, cap-accept or compact (sglang/srt/speculative/ragged_verify.py:19-27@0.5.23)." },
     EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },
 ];
 

@@ -340,14 +340,10 @@ pub static MTP_TOPK: RuleInfo = RuleInfo {
     title: doc!("DeepSeek-V4 MTP supports top-k 1 only"),
     explanation: doc!("The DeepSeek-V4 attention backend verifies chain drafts only."),
     trigger: doc!(
-        "DeepSeek-V4 with a resolved --speculative-eagle-topk > 1 (only reachable with DSPARK)."
+        "DeepSeek-V4 with a resolved --speculative-eagle-topk > 1. Not reachable from a launch: EAGLE with top-k > 1 is refused earlier by the DeepSeek-V4 model hook and DSPARK forces top-k 1 (_handle_dspark, speculative_hook.py:774-789@0.5.23; SPEC109)."
     ),
     solutions: doc_list!["Use --speculative-eagle-topk 1."],
     flags: &["speculative_eagle_topk"],
-    example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":6}"#,
-        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
-    ))),
     ..RuleInfo::BASE
 };
 

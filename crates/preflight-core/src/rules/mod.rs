@@ -298,7 +298,7 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED, spec::UNMODELLED];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
