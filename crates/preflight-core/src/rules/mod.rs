@@ -18,6 +18,7 @@ pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
+pub mod moe;
 pub mod parallel;
 pub mod spec;
 
@@ -247,7 +248,7 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED, moe::UNMODELLED];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
@@ -263,6 +264,7 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
+    v.extend_from_slice(moe::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
