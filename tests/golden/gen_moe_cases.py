@@ -199,6 +199,45 @@ def build_cases(v):
             c.add("topology", "H100", arch, tp_size=tp, ep_size=ep, moe_dp_size=mdp,
                   **adp(v, a))
         c.add("topology", "H100", arch, tp_size=8, ep_size=16, moe_a2a_backend="deepep")
+    # LayerNorm sequence parallelism (layernorm_sp_hook)
+    for arch in ("Qwen3ForCausalLM", "LlamaForCausalLM", "Qwen3MoeForCausalLM"):
+        for tp in (1, 2, 4):
+            c.add("sp", "H100", arch, tp_size=tp, enable_layernorm_sp=True)
+        c.add("sp", "H100", arch, tp_size=4, enable_layernorm_sp=True, **adp(v, 2))
+        c.add("sp", "H100", arch, tp_size=2, enable_layernorm_sp=True,
+              speculative_algorithm="NGRAM")
+        c.add("sp", "H100", arch, tp_size=2, pp_size=2, enable_layernorm_sp=True)
+        if at_least(v, "0.5.23"):
+            c.add("sp", "H100", arch, tp_size=2, enable_megamoe_for_layernorm_sp=True)
+            c.add("sp", "H100", arch, tp_size=2, enable_layernorm_sp=True,
+                  enable_megamoe_for_layernorm_sp=True)
+    # FlashInfer A2A token budget (0.5.22+) and chunked prefill
+    for gpu in ("H100", "B200"):
+        for cps in (None, -1, 512, 4096):
+            for env in (None, {"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK": "256"},
+                        {"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK": "1024"},
+                        {"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK": "4096"}):
+                c.add("fi-budget", gpu, "Qwen3MoeForCausalLM", tp_size=8,
+                      moe_a2a_backend="flashinfer", moe_runner_backend="flashinfer_cutlass",
+                      chunked_prefill_size=cps, env=env, **adp(v, 8))
+        c.add("fi-budget", gpu, "Qwen3MoeForCausalLM", tp_size=8, moe_a2a_backend="flashinfer",
+              moe_runner_backend="flashinfer_cutlass", max_running_requests=64,
+              env={"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK": "256"}, **adp(v, 8))
+    # DeepEP v2 as the draft's all-to-all backend
+    big = {"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK": "65536"}
+    for spec in (None, "NGRAM"):
+        for sab in (None, "deepep_v2", "none", "deepep"):
+            for a in ("none", "deepep_v2"):
+                c.add("draft", "B200", "DeepseekV3ForCausalLM", tp_size=8, moe_a2a_backend=a,
+                      speculative_algorithm=spec, speculative_moe_a2a_backend=sab, env=big)
+    c.add("draft", "B200", "DeepseekV3ForCausalLM", tp_size=8, moe_a2a_backend="deepep_v2",
+          env=big)
+    c.add("draft", "H100", "Qwen3MoeForCausalLM", tp_size=8, moe_a2a_backend="deepep_v2",
+          env=big)
+    for sab in (None, "deepep_v2", "none"):
+        for a in ("none", "deepep_v2", "deepep"):
+            c.add("draft", "H100", "Qwen3MoeForCausalLM", tp_size=8, moe_a2a_backend=a,
+                  speculative_algorithm="NGRAM", speculative_moe_a2a_backend=sab, env=big)
     return c.items
 
 

@@ -242,8 +242,11 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
     spec::handle_speculative_decoding(ctx, st)?; // :306
+    moe::handle_layernorm_sp(ctx, st)?; // :315
     moe::validate_cutedsl_a2a_token_budget(ctx, st)?; // 0.5.19-0.5.21 (pipeline.py:327@0.5.19)
+    moe::validate_flashinfer_a2a_token_budget(ctx, st)?; // :318 (0.5.22+)
     moe::validate_mega_moe_token_budget(ctx, st)?; // :324 (0.5.21+)
+    moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374
     moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
 }
 

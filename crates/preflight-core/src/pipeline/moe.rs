@@ -20,7 +20,7 @@ use crate::model::archs::lists;
 use crate::py::floordiv;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
-use crate::rules::{model as mr, moe as r};
+use crate::rules::{model as mr, moe as r, sp};
 use crate::version::SglangVersion;
 
 const HOOK: &str = "_handle_a2a_moe";
@@ -1034,6 +1034,167 @@ pub fn validate_cutedsl_a2a_token_budget(ctx: &Ctx, st: &mut State) -> Step {
                 ("required_per_rank", PyVal::Int(per)),
             ],
         ));
+    }
+    Ok(())
+}
+
+/// `handle_layernorm_sp` / `validate_layernorm_sp` (`layernorm_sp_hook.py:15-191@0.5.23`, after
+/// the speculative hook). `SP_SUPPORTED_ARCHITECTURES` (`layers/layernorm_sp.py:54@0.5.23`):
+/// Qwen3, and Muse Spark from 0.5.23, whose own branch (TP/EP, quantization, all-to-all, runner,
+/// MegaMoE) is not modelled: the checks stop there for it.
+pub fn handle_layernorm_sp(ctx: &Ctx, st: &mut State) -> Step {
+    let v = ctx.v;
+    let megamoe = v >= SglangVersion::V0_5_23 && st.cur.enable_megamoe_for_layernorm_sp;
+    if !st.cur.enable_layernorm_sp {
+        if megamoe {
+            return Err(st.raise(ctx, &sp::MEGAMOE_SP_NEEDS_SP, &[]));
+        }
+        return Ok(());
+    }
+    let arch = ctx.model.architectures.first().cloned();
+    let a = arch.as_deref();
+    let muse = v >= SglangVersion::V0_5_23 && a == Some("MuseSparkForConditionalGeneration");
+    if megamoe && !muse {
+        return Err(st.raise(ctx, &sp::MEGAMOE_SP_MUSE, &[]));
+    }
+    let mut supported = vec!["Qwen3ForCausalLM"];
+    if v >= SglangVersion::V0_5_23 {
+        supported.insert(0, "MuseSparkForConditionalGeneration");
+    }
+    if !a.is_some_and(|a| supported.contains(&a)) {
+        return Err(st.raise(
+            ctx,
+            &sp::SP_ARCH,
+            &[
+                (
+                    "sorted(SP_SUPPORTED_ARCHITECTURES)",
+                    PyVal::List(supported.iter().map(|s| PyVal::s(*s)).collect()),
+                ),
+                ("architecture", PyVal::Raw(a.unwrap_or("None").to_string())),
+            ],
+        ));
+    }
+    if st.cur.tp_size <= 1 {
+        return Err(st.raise(ctx, &sp::SP_TP, &[]));
+    }
+    if muse {
+        return Ok(());
+    }
+    if attn_dp_enabled(ctx, st) {
+        return Err(st.raise(ctx, &sp::SP_ATTN_DP, &[]));
+    }
+    if st.cur.speculative_algorithm.is_some() {
+        return Err(st.raise(ctx, &sp::SP_SPEC, &[]));
+    }
+    if v >= SglangVersion::V0_5_22 && st.cur.pp_size > 1 {
+        return Err(st.raise(ctx, &sp::SP_PP, &[]));
+    }
+    Ok(())
+}
+
+/// The rows of the largest decode CUDA graph of one DP rank (`_decode_graph_dispatch_tokens_per_rank`,
+/// `moe_hook.py:656-676@0.5.23`) at SGLang's defaults: the decode `max_bs` tier of
+/// `handle_gpu_memory_settings` (`memory_hook.py:89-188@0.5.23`: by GPU memory and TP size, capped
+/// at `--max-running-requests`), then at most the per-rank request pool. `None` where Preflight
+/// does not know it (explicit CUDA-graph settings, speculative decoding, unknown GPU memory).
+fn decode_graph_rows(ctx: &Ctx, st: &State) -> Option<i64> {
+    let c = &st.cur;
+    if c.disaggregation_mode == "prefill" || c.disable_cuda_graph || c.disable_decode_cuda_graph {
+        return Some(0);
+    }
+    if c.speculative_algorithm.is_some()
+        || c.cuda_graph_max_bs_decode.is_some()
+        || c.cuda_graph_bs_decode.is_some()
+        || ctx.given("cuda_graph_config")
+        || ctx.given("cuda_graph_backend_decode")
+    {
+        return None;
+    }
+    let id = ctx.hw.gpu_id?;
+    let mem = crate::domains::gpu::GPUS
+        .iter()
+        .find(|g| g.id == id)?
+        .memory_mib as i64;
+    let small_tp = c.tp_size < 4;
+    let mut bs = if mem < 20 * 1024 {
+        8
+    } else if mem < 35 * 1024 {
+        if small_tp { 48 } else { 160 }
+    } else if mem < 60 * 1024 {
+        if small_tp { 32 } else { 160 }
+    } else if mem < 160 * 1024 {
+        if small_tp { 256 } else { 512 }
+    } else {
+        512
+    };
+    if let Some(mrr) = c.max_running_requests {
+        bs = bs.min(mrr);
+        let adp = if has_attn_dp(ctx) { c.attn_dp_size } else { 1 };
+        bs = bs.min(floordiv(mrr, adp.max(1)).unwrap_or(mrr).max(1));
+    }
+    Some(bs)
+}
+
+/// `validate_flashinfer_a2a_token_budget` (`moe_hook.py:749-774@0.5.23`, 0.5.22+, after the
+/// LayerNorm-SP hook). Without SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK the workspace
+/// is sized from the prefill buffer (at least 4096), which SGLang's default graphs fit; with it,
+/// the budget is checked where the per-rank prefill buffer is the largest forward (no explicit
+/// decode-graph, request or speculative setting, a buffer of at least the 512-row decode tier).
+pub fn validate_flashinfer_a2a_token_budget(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if ctx.v < SglangVersion::V0_5_22 || c.moe_a2a_backend != "flashinfer" {
+        return Ok(());
+    }
+    let Some(cps) = chunked_prefill(ctx, st) else {
+        return Ok(());
+    };
+    if c.disaggregation_mode != "decode" && cps <= 0 {
+        return Err(st.raise(ctx, &r::FI_A2A_NEEDS_CHUNKED, &[]));
+    }
+    let Some(configured) = ctx
+        .env("SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK")
+        .and_then(|v| v.trim().parse::<i64>().ok())
+    else {
+        return Ok(());
+    };
+    if c.disaggregation_mode == "decode" || c.cuda_graph_max_bs_prefill.is_some() {
+        return Ok(());
+    }
+    let Some(graph_rows) = decode_graph_rows(ctx, st) else {
+        return Ok(());
+    };
+    let Some(buffer) = max_prefill_buffer_tokens(ctx, st) else {
+        return Ok(());
+    };
+    // the prefill graph's batch is clamped to the per-rank chunk (handle_data_parallelism)
+    let required = buffer.max(graph_rows);
+    if required > configured {
+        return Err(st.raise(
+            ctx,
+            &r::FI_A2A_BUDGET,
+            &[
+                ("required", PyVal::Int(required)),
+                ("capacity", PyVal::Int(configured)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// `validate_deepep_v2_speculative_draft` (`moe_hook.py:624-638@0.5.23`, after the model
+/// capability adjustments): the draft's all-to-all backend is `--speculative-moe-a2a-backend`,
+/// else (for a draft-model algorithm, not NGRAM) the target's.
+pub fn validate_deepep_v2_speculative_draft(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    let mut draft = c.speculative_moe_a2a_backend.clone();
+    if draft.is_none()
+        && let Some(alg) = c.speculative_algorithm.as_deref()
+        && !alg.eq_ignore_ascii_case("NGRAM")
+    {
+        draft = Some(c.moe_a2a_backend.clone());
+    }
+    if draft.as_deref() == Some("deepep_v2") {
+        return Err(st.raise(ctx, &r::DEEPEP_V2_DRAFT, &[]));
     }
     Ok(())
 }

@@ -2126,6 +2126,125 @@ pub static CUTEDSL_A2A_BUDGET: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --moe-a2a-backend flashinfer needs chunked prefill
+pub static FI_A2A_NEEDS_CHUNKED: RuleInfo = RuleInfo {
+    code: "MOE048",
+    name: "flashinfer-a2a-needs-chunked-prefill",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "FlashInfer MoE A2A requires chunked prefill: eager prefill dispatches the whole per-rank extend batch through a fixed-size workspace, so --chunked-prefill-size must be > 0.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            680,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            756,
+        ),
+    ],
+    title: "--moe-a2a-backend flashinfer needs chunked prefill",
+    explanation: "The FlashInfer all-to-all workspace has a fixed size, so eager prefill must be chunked (0.5.22+).",
+    trigger: "--moe-a2a-backend flashinfer with --chunked-prefill-size -1 (or 0) outside PD decode.",
+    solutions: &["Remove --chunked-prefill-size (or give a positive value)."],
+    flags: &["chunked_prefill_size", "moe_a2a_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","chunked_prefill_size":-1}"#,
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// The FlashInfer all-to-all workspace must hold one rank's largest forward
+pub static FI_A2A_BUDGET: RuleInfo = RuleInfo {
+    code: "MOE049",
+    name: "flashinfer-a2a-token-budget",
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "FlashInfer MoE A2A per-rank token budget exceeds its workspace: required={required} tokens per rank (prefill chunk, prefill graph, or decode/verify graph), capacity={capacity}. Set SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK>={required}, or unset it to size from --chunked-prefill-size, or lower --chunked-prefill-size / the CUDA graph max batch sizes.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            691,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            767,
+        ),
+    ],
+    title: "The FlashInfer all-to-all workspace must hold one rank's largest forward",
+    explanation: "SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK, when set, is the per-rank workspace of the FlashInfer all-to-all (unset: sized from the chunked-prefill size, at least 4096); the largest prefill chunk, prefill graph or decode/verify graph of one rank must fit (0.5.22+). Preflight checks it where the per-rank chunk is the largest of them (SGLang's CUDA-graph defaults).",
+    trigger: "--moe-a2a-backend flashinfer with SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK below the per-rank chunked-prefill size.",
+    solutions: &[
+        "Unset SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK, or lower --chunked-prefill-size.",
+    ],
+    flags: &["chunked_prefill_size", "moe_a2a_backend"],
+    example: Some((
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","env":{"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"1024"}}"#,
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// DeepEP v2 cannot be the draft model's all-to-all backend
+pub static DEEPEP_V2_DRAFT: RuleInfo = RuleInfo {
+    code: "MOE050",
+    name: "deepep-v2-speculative-draft",
+    exception: Some("ValueError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "DeepEP v2 MoE is not validated as a speculative draft backend. Select another --speculative-moe-a2a-backend.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            373,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            543,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            541,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            559,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/moe_hook.py",
+            635,
+        ),
+    ],
+    title: "DeepEP v2 cannot be the draft model's all-to-all backend",
+    explanation: "The draft (MTP/EAGLE) model inherits the target all-to-all backend unless --speculative-moe-a2a-backend is set (NGRAM has no draft model); DeepEP v2 is not validated for it.",
+    trigger: "--speculative-moe-a2a-backend deepep_v2, or --moe-a2a-backend deepep_v2 with a draft-model speculative algorithm and no --speculative-moe-a2a-backend.",
+    solutions: &["Set --speculative-moe-a2a-backend to another backend (none, deepep)."],
+    flags: &["speculative_moe_a2a_backend", "moe_a2a_backend"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"speculative_algorithm":"NGRAM","speculative_moe_a2a_backend":"deepep_v2"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"speculative_algorithm":"NGRAM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// An all-to-all MoE backend sets the expert-parallel size to --tp-size
 pub static A2A_EP_SIZE: RuleInfo = RuleInfo {
     code: "MOE101",
@@ -2875,6 +2994,9 @@ pub static RULES: &[&RuleInfo] = &[
     &MEGAMOE_LOCAL_CHUNK,
     &MEGAMOE_PREFILL_BUDGET,
     &CUTEDSL_A2A_BUDGET,
+    &FI_A2A_NEEDS_CHUNKED,
+    &FI_A2A_BUDGET,
+    &DEEPEP_V2_DRAFT,
     &A2A_EP_SIZE,
     &MXFP8_RUNNER,
     &FP4_SM120_RUNNER,
@@ -2895,4 +3017,9 @@ pub static RULES: &[&RuleInfo] = &[
 ];
 
 /// The checks of the MoE hooks Preflight does not model, with the reason.
-pub static UNMODELLED: &[Unmodelled] = &[];
+pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
+    file: "python/sglang/srt/arg_groups/moe_hook.py",
+    function: "validate_deepep_v2_model_architecture",
+    message: "instance connector",
+    reason: "Reached only for instance-connector model paths (instance://), which Preflight does not model.",
+}];
