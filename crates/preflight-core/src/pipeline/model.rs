@@ -86,6 +86,7 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
         dsa_kv_cache_dtype_default(ctx, st)?;
         dsa_split_backend_resolution(ctx, st)?;
     }
+    super::moe::model_moe_overrides(ctx, st)?;
     per_arch_asserts(ctx, st)?;
     handle_mamba_radix_cache(ctx, st)
 }
@@ -151,19 +152,6 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
         ));
     } else if ctx.hw.is_hip() && !QUANT_ROCM.contains(&q.as_str()) {
         return Err(st.raise(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]));
-    }
-    Ok(())
-}
-
-/// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
-/// `handle_moe_kernel_config`); the SM100 check is the same in every release
-/// (`overrides.py:1467-1471@0.5.19`).
-pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.args.quantization.as_deref() == Some("nvfp4_online")
-        && ctx.model.hf_quant_method.is_none()
-        && !ctx.hw.is_sm100()
-    {
-        return Err(st.raise(ctx, &mr::NVFP4_ONLINE, &[]));
     }
     Ok(())
 }

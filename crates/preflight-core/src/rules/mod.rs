@@ -69,7 +69,9 @@ pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
+pub mod moe;
 pub mod parallel;
+pub mod sp;
 pub mod spec;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
@@ -298,7 +300,12 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED, spec::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
+    parallel::UNMODELLED,
+    spec::UNMODELLED,
+    moe::UNMODELLED,
+    sp::UNMODELLED,
+];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
@@ -314,6 +321,8 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
+    v.extend_from_slice(moe::RULES);
+    v.extend_from_slice(sp::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
