@@ -21,11 +21,14 @@ use std::collections::{BTreeMap, BTreeSet};
 mod attention;
 mod construction;
 mod det;
+mod hicache;
 mod kernel;
 mod kv;
 mod linear;
 mod model;
 mod parallel;
+mod pd;
+mod serving;
 mod spec;
 
 /// What a step may read: the inputs, already checked and looked up.
@@ -219,7 +222,14 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 /// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
+    hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
+    serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
+    serving::handle_ssl_validation(ctx, st)?; // :116
+    serving::handle_asr_validation(ctx, st)?; // :117
+    serving::handle_deprecated_args_head(ctx, st)?; // :119 (handle_deprecated_args)
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
+    serving::handle_deprecated_args_grpc(ctx, st)?; // the rest of handle_deprecated_args
+    pd::handle_pd_disaggregation(ctx, st)?; // pipeline.py:138 (0.5.19: :111)
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
     parallel::handle_dwdp(ctx, st)?; // :189
@@ -233,12 +243,18 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
+    hicache::handle_hicache(ctx, st)?; // pipeline.py:262@0.5.23
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
     model::moe_quant_constraints(ctx, st)?; // :294
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
-    spec::handle_speculative_decoding(ctx, st) // :306
+    pd::decode_radix_speculative(ctx, st)?; // inside handle_speculative_decoding (0.5.23)
+    spec::handle_speculative_decoding(ctx, st)?; // :306
+    pd::handle_encoder_disaggregation(ctx, st)?; // :316@0.5.23
+    serving::handle_tokenizer_batching(ctx, st)?; // :318@0.5.23
+    serving::handle_environment_variables(ctx, st)?; // :320
+    serving::handle_other_validations(ctx, st) // :337
 }
 
 /// The effective configuration shown in the report (see [`crate::fields`]).
@@ -273,6 +289,10 @@ fn finish(ctx: &Ctx, st: &mut State) {
         "ep_size",
         "dcp_size",
         "dcp_comm_backend",
+        "disaggregation_mode",
+        "disaggregation_transfer_backend",
+        "disaggregation_decode_extra_slots",
+        "disaggregation_decode_retraction_backup",
     ] {
         if !st.origin.contains_key(f) {
             let o = if ctx.given(f) {

@@ -13,12 +13,15 @@ pub mod attention;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
+pub mod hicache;
 pub mod input;
 pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
 pub mod parallel;
+pub mod pd;
+pub mod serving;
 pub mod spec;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
@@ -247,7 +250,12 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
+    parallel::UNMODELLED,
+    pd::UNMODELLED,
+    serving::UNMODELLED,
+    hicache::UNMODELLED,
+];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
@@ -263,6 +271,9 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
+    v.extend_from_slice(pd::RULES);
+    v.extend_from_slice(serving::RULES);
+    v.extend_from_slice(hicache::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
