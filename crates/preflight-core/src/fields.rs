@@ -279,6 +279,30 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         G::Serving,
         Shown::WhenTrue,
     ),
+    f(
+        "disaggregation_mode",
+        "PD disaggregation role",
+        G::Serving,
+        Shown::WhenSet,
+    ),
+    f(
+        "disaggregation_transfer_backend",
+        "PD transfer backend",
+        G::Serving,
+        Shown::WhenSet,
+    ),
+    f(
+        "disaggregation_decode_extra_slots",
+        "Extra decode slots for in-flight transfers",
+        G::Serving,
+        Shown::WhenSet,
+    ),
+    f(
+        "disaggregation_decode_retraction_backup",
+        "Decode retraction backup",
+        G::Serving,
+        Shown::WhenSet,
+    ),
 ];
 
 /// Looks a field up by key.

@@ -410,7 +410,6 @@ const INFLUENTIAL: &[&str] = &[
     "enable_hisparse",
     "dcp_size",
     "enable_prefill_cp",
-    "disaggregation_mode",
     "enable_two_batch_overlap",
     "enable_mis",
     "dsa_paged_mqa_logits_backend",
@@ -419,7 +418,6 @@ const INFLUENTIAL: &[&str] = &[
     "dllm_algorithm",
     "prefill_only_disable_kv_cache",
     "enable_unified_memory",
-    "enable_deepseek_v4_fp4_indexer",
 ];
 
 /// Notes on the fields Preflight does not model (their checks are not evaluated).

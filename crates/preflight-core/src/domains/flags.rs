@@ -114,6 +114,27 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "speculative_ngram_external_corpus_path", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Speculative, help: "External corpus for NGRAM drafts." },
     FlagSpec { name: "speculative_ngram_external_sam_budget", kind: FlagKind::Int(&[4, 8]), default_label: "0", group: Group::Speculative, help: "Draft tokens NGRAM may take from the external corpus." },
     FlagSpec { name: "enable_dp_lm_head", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Shard the LM head across attention-DP ranks." },
+    FlagSpec { name: "disaggregation_mode", kind: FlagKind::Choice, default_label: "null", group: Group::Serving, help: "PD disaggregation role: prefill or decode server (null = aggregated)." },
+    FlagSpec { name: "disaggregation_transfer_backend", kind: FlagKind::Choice, default_label: "mooncake", group: Group::Serving, help: "KV transfer backend between prefill and decode servers." },
+    FlagSpec { name: "disaggregation_decode_enable_radix_cache", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Keep the (experimental) radix cache on a decode server." },
+    FlagSpec { name: "disaggregation_decode_host_receive_threshold", kind: FlagKind::Text(&["0", "0.5", "1.0"]), default_label: "1.0 (0.0 in 0.5.21)", group: Group::Serving, help: "Decode host KV buffering threshold (a fraction)." },
+    FlagSpec { name: "disaggregation_decode_retraction_backup", kind: FlagKind::Choice, default_label: "auto", group: Group::Serving, help: "Where a decode server backs up retracted requests." },
+    FlagSpec { name: "disaggregation_decode_allocation_policy", kind: FlagKind::Choice, default_label: "early", group: Group::Serving, help: "When a decode server allocates KV for an incoming request." },
+    FlagSpec { name: "disaggregation_bootstrap_port", kind: FlagKind::Int(&[8998]), default_label: "8998", group: Group::Serving, help: "KV bootstrap server port of the prefill server." },
+    FlagSpec { name: "enable_pd_role_switch", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Let a PD server switch between prefill and decode at run time." },
+    FlagSpec { name: "ssl_keyfile", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "TLS private key file (HTTPS)." },
+    FlagSpec { name: "ssl_certfile", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "TLS certificate file (HTTPS)." },
+    FlagSpec { name: "ssl_ca_certs", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "CA certificates for client verification (HTTPS)." },
+    FlagSpec { name: "enable_ssl_refresh", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Reload the TLS certificate when its files change." },
+    FlagSpec { name: "enable_http2", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Serve HTTP/2 with Granian." },
+    FlagSpec { name: "tokenizer_worker_num", kind: FlagKind::Int(&[1, 2, 4]), default_label: "1", group: Group::Serving, help: "Tokenizer worker processes." },
+    FlagSpec { name: "grpc_port", kind: FlagKind::Int(&[50051]), default_label: "none", group: Group::Serving, help: "Port of the native gRPC server." },
+    FlagSpec { name: "smg_grpc_mode", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Legacy SMG gRPC server (port = --port + 10000)." },
+    FlagSpec { name: "sidecar", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Serving, help: "Program run beside the native gRPC server." },
+    FlagSpec { name: "mm_feature_transport", kind: FlagKind::Choice, default_label: "auto (cpu)", group: Group::Serving, help: "How multimodal features reach the scheduler." },
+    FlagSpec { name: "enable_deepseek_v4_fp4_indexer", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "DeepSeek-V4 FP4 indexer (SM100/SM120/gfx95)." },
+    FlagSpec { name: "enable_tokenizer_batch_encode", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Batch-encode requests in the tokenizer." },
+    FlagSpec { name: "enable_dynamic_batch_tokenizer", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Dynamic batching tokenizer." },
 ];
 
 /// A modelled environment variable.
@@ -138,6 +159,11 @@ pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION", values: &["", "1"], help: "DP speculative/prefill coordination; needs single-layer EAGLE, EAGLE3 or DSPARK (sglang/srt/arg_groups/speculative_hook.py:252-259@0.5.23, from 0.5.21)." },
     EnvSpec { name: "SGLANG_RAGGED_VERIFY_MODE", values: &["", "static", "compact"], help: "Ragged verify mode of speculative decoding: static, cap-accept or compact (sglang/srt/speculative/ragged_verify.py:19-27@0.5.23)." },
     EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },
+    EnvSpec { name: "SGLANG_DISAGG_STAGING_BUFFER", values: &["", "1"], help: "PD KV transfer through staging buffers; needs the mooncake or nixl transfer backend (sglang/srt/arg_groups/pd_disaggregation_hook.py:152-161@0.5.23)." },
+    EnvSpec { name: "SGLANG_RUST_SERVER", values: &["", "1"], help: "The embedded Rust server; a prefill server then serves the KV bootstrap registry on its api port (sglang/srt/arg_groups/pd_disaggregation_hook.py:149-150@0.5.23)." },
+    EnvSpec { name: "SGLANG_GRPC_PORT", values: &["", "50051"], help: "The native gRPC port when --grpc-port is not given (sglang/srt/arg_groups/serving_hook.py:364-370@0.5.23)." },
+    EnvSpec { name: "SGLANG_GRPC_WORKER_THREADS", values: &["", "4"], help: "Native gRPC worker threads (default 4, at least 1; sglang/srt/arg_groups/serving_hook.py:384-389@0.5.23)." },
+    EnvSpec { name: "SGLANG_USE_CUDA_IPC_TRANSPORT", values: &["", "1", "0"], help: "Legacy switch for --mm-feature-transport cuda_ipc (sglang/srt/arg_groups/serving_hook.py:807-822@0.5.23)." },
 ];
 
 impl FlagSpec {

@@ -662,17 +662,17 @@ fn unknown_options_and_values_get_one_diagnostic_with_a_note() {
         "--nsa-prefill-backend is deprecated in SGLang 0.5.19 (SGLang's replacement: --dsa-prefill-backend); SGLang logs a warning"
     );
     // an invalid choice of a flag the parser checks: SGLang's message, the closest choice
-    let t = "python -m sglang.launch_server --model m --disaggregation-mode prefil";
+    let t = "python -m sglang.launch_server --model m --hicache-write-policy write_bak";
     let p = parse_command(t);
     assert_eq!(codes_of(&p), ["PARSE037"]);
     assert!(
-        p.diagnostics[0]
-            .message
-            .starts_with("argument --disaggregation-mode: invalid choice: 'prefil' (choose from ")
+        p.diagnostics[0].message.starts_with(
+            "argument --hicache-write-policy: invalid choice: 'write_bak' (choose from "
+        )
     );
     assert_eq!(
         p.diagnostics[0].note.as_deref(),
-        Some("did you mean prefill?")
+        Some("did you mean write_back?")
     );
     // an ambiguous abbreviation: one diagnostic, no guess
     let p = parse_command("python -m sglang.launch_server --model m --enable");

@@ -21,12 +21,15 @@ use std::collections::{BTreeMap, BTreeSet};
 mod attention;
 mod construction;
 mod det;
+mod hicache;
 mod kernel;
 mod kv;
 mod linear;
 mod model;
 mod moe;
 mod parallel;
+mod pd;
+mod serving;
 mod spec;
 
 /// What a step may read: the inputs, already checked and looked up.
@@ -221,7 +224,14 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
     moe::handle_mega_moe(ctx, st)?; // :49
+    hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
+    serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
+    serving::handle_ssl_validation(ctx, st)?; // :116
+    serving::handle_asr_validation(ctx, st)?; // :117
+    serving::handle_deprecated_args_head(ctx, st)?; // :119 (handle_deprecated_args)
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
+    serving::handle_deprecated_args_grpc(ctx, st)?; // the rest of handle_deprecated_args
+    pd::handle_pd_disaggregation(ctx, st)?; // pipeline.py:138 (0.5.19: :111)
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
     parallel::handle_dwdp(ctx, st)?; // :189
@@ -235,6 +245,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
+    hicache::handle_hicache(ctx, st)?; // pipeline.py:262@0.5.23
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
     moe::handle_moe_kernel_config(ctx, st)?; // :294
@@ -246,6 +257,10 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     moe::validate_cutedsl_a2a_token_budget(ctx, st)?; // 0.5.19-0.5.21 (pipeline.py:327@0.5.19)
     moe::validate_flashinfer_a2a_token_budget(ctx, st)?; // :318 (0.5.22+)
     moe::validate_mega_moe_token_budget(ctx, st)?; // :324 (0.5.21+)
+    pd::handle_encoder_disaggregation(ctx, st)?; // :328@0.5.23
+    serving::handle_tokenizer_batching(ctx, st)?; // :330@0.5.23
+    serving::handle_environment_variables(ctx, st)?; // :332
+    serving::handle_other_validations(ctx, st)?; // :349
     model::handle_model_capability_adjustments(ctx, st); // :352
     moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374
     moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
@@ -288,6 +303,10 @@ fn finish(ctx: &Ctx, st: &mut State) {
         "moe_a2a_backend",
         "deepep_mode",
         "flashinfer_a2a_dispatch_type",
+        "disaggregation_mode",
+        "disaggregation_transfer_backend",
+        "disaggregation_decode_extra_slots",
+        "disaggregation_decode_retraction_backup",
     ] {
         if !st.origin.contains_key(f) {
             let o = if ctx.given(f) {

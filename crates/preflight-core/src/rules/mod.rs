@@ -64,6 +64,7 @@ pub mod attention;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
+pub mod hicache;
 pub mod input;
 pub mod kernel;
 pub mod kv;
@@ -71,6 +72,8 @@ pub mod linear;
 pub mod model;
 pub mod moe;
 pub mod parallel;
+pub mod pd;
+pub mod serving;
 pub mod sp;
 pub mod spec;
 
@@ -305,6 +308,9 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     spec::UNMODELLED,
     moe::UNMODELLED,
     sp::UNMODELLED,
+    pd::UNMODELLED,
+    serving::UNMODELLED,
+    hicache::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.
@@ -323,6 +329,9 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(kernel::RULES);
     v.extend_from_slice(moe::RULES);
     v.extend_from_slice(sp::RULES);
+    v.extend_from_slice(pd::RULES);
+    v.extend_from_slice(serving::RULES);
+    v.extend_from_slice(hicache::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
