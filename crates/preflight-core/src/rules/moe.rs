@@ -42,18 +42,24 @@ pub static FI_CUTLASS_QUANT: RuleInfo = RuleInfo {
             81,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_cutlass supports only ModelOpt FP4/FP8/mixed or BF16",
-    explanation: "The FlashInfer CUTLASS fused-MoE kernels exist for ModelOpt NVFP4/FP8 (and mixed) checkpoints and for unquantized BF16 weights; any other --quantization is refused.",
-    trigger: "--moe-runner-backend flashinfer_cutlass with --quantization other than modelopt_fp4, modelopt_fp8, modelopt_mixed or none.",
-    solutions: &[
+    title: doc!(
+        "--moe-runner-backend flashinfer_cutlass supports only ModelOpt FP4/FP8/mixed or BF16"
+    ),
+    explanation: doc!(
+        "The FlashInfer CUTLASS fused-MoE kernels exist for ModelOpt NVFP4/FP8 (and mixed) checkpoints and for unquantized BF16 weights; any other --quantization is refused."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutlass with --quantization other than modelopt_fp4, modelopt_fp8, modelopt_mixed or none."
+    ),
+    solutions: doc_list![
         "Remove --quantization (BF16), or use a ModelOpt FP4/FP8 checkpoint.",
         "Use another --moe-runner-backend (leave it auto).",
     ],
     flags: &["moe_runner_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_cutlass","quantization":"fp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -94,15 +100,19 @@ pub static FI_CUTLASS_EP: RuleInfo = RuleInfo {
             89,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_cutlass needs --ep-size 1 or --tp-size",
-    explanation: "The FlashInfer CUTLASS MoE runner shards experts either not at all or across the whole TP group; a partial expert-parallel width is refused.",
-    trigger: "--moe-runner-backend flashinfer_cutlass with --ep-size other than 1 and --tp-size.",
-    solutions: &["Set --ep-size to 1 or to --tp-size."],
+    title: doc!("--moe-runner-backend flashinfer_cutlass needs --ep-size 1 or --tp-size"),
+    explanation: doc!(
+        "The FlashInfer CUTLASS MoE runner shards experts either not at all or across the whole TP group; a partial expert-parallel width is refused."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutlass with --ep-size other than 1 and --tp-size."
+    ),
+    solutions: doc_list!["Set --ep-size to 1 or to --tp-size."],
     flags: &["ep_size", "moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":2,"moe_runner_backend":"flashinfer_cutlass"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -143,17 +153,21 @@ pub static FI_CUTEDSL_QUANT: RuleInfo = RuleInfo {
             96,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_cutedsl needs an NVFP4 checkpoint",
-    explanation: "The FlashInfer CuTe DSL MoE kernels run NVFP4 experts only: --quantization modelopt_fp4, modelopt_mixed (with NVFP4 MoE layers), nvfp4_online, or a hybrid NVFP4 checkpoint.",
-    trigger: "--moe-runner-backend flashinfer_cutedsl with any other quantization (including none).",
-    solutions: &[
+    title: doc!("--moe-runner-backend flashinfer_cutedsl needs an NVFP4 checkpoint"),
+    explanation: doc!(
+        "The FlashInfer CuTe DSL MoE kernels run NVFP4 experts only: --quantization modelopt_fp4, modelopt_mixed (with NVFP4 MoE layers), nvfp4_online, or a hybrid NVFP4 checkpoint."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutedsl with any other quantization (including none)."
+    ),
+    solutions: doc_list![
         "Use an NVFP4 checkpoint (--quantization modelopt_fp4), or leave --moe-runner-backend auto.",
     ],
     flags: &["moe_runner_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_cutedsl"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -194,15 +208,19 @@ pub static FI_CUTEDSL_EP: RuleInfo = RuleInfo {
             102,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_cutedsl needs --ep-size 1 or --tp-size",
-    explanation: "The FlashInfer CuTe DSL MoE runner shards experts either not at all or across the whole TP group; a partial expert-parallel width is refused.",
-    trigger: "--moe-runner-backend flashinfer_cutedsl with --ep-size other than 1 and --tp-size.",
-    solutions: &["Set --ep-size to 1 or to --tp-size."],
+    title: doc!("--moe-runner-backend flashinfer_cutedsl needs --ep-size 1 or --tp-size"),
+    explanation: doc!(
+        "The FlashInfer CuTe DSL MoE runner shards experts either not at all or across the whole TP group; a partial expert-parallel width is refused."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutedsl with --ep-size other than 1 and --tp-size."
+    ),
+    solutions: doc_list!["Set --ep-size to 1 or to --tp-size."],
     flags: &["ep_size", "moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":2,"moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -243,15 +261,21 @@ pub static FI_CUTEDSL_A2A: RuleInfo = RuleInfo {
             106,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_cutedsl works only with no, DeepEP or FlashInfer all-to-all",
-    explanation: "The CuTe DSL MoE runner has dispatch handlers for the DeepEP and FlashInfer all-to-all backends only (or none).",
-    trigger: "--moe-runner-backend flashinfer_cutedsl with --moe-a2a-backend other than none, deepep and flashinfer.",
-    solutions: &["Use --moe-a2a-backend deepep or flashinfer (or none)."],
+    title: doc!(
+        "--moe-runner-backend flashinfer_cutedsl works only with no, DeepEP or FlashInfer all-to-all"
+    ),
+    explanation: doc!(
+        "The CuTe DSL MoE runner has dispatch handlers for the DeepEP and FlashInfer all-to-all backends only (or none)."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutedsl with --moe-a2a-backend other than none, deepep and flashinfer."
+    ),
+    solutions: doc_list!["Use --moe-a2a-backend deepep or flashinfer (or none)."],
     flags: &["moe_a2a_backend", "moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","moe_a2a_backend":"mooncake"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -292,15 +316,19 @@ pub static FI_CUTEDSL_PER_TOKEN: RuleInfo = RuleInfo {
             118,
         ),
     ],
-    title: "Per-token NVFP4 activations of the CuTe DSL MoE runner do not work with DeepEP",
-    explanation: "With --quantization nvfp4_online or SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION, the CuTe DSL runner quantizes activations per token, which DeepEP dispatch does not carry.",
-    trigger: "--moe-runner-backend flashinfer_cutedsl --moe-a2a-backend deepep with --quantization nvfp4_online or SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION=1.",
-    solutions: &["Use --moe-a2a-backend none or flashinfer."],
+    title: doc!("Per-token NVFP4 activations of the CuTe DSL MoE runner do not work with DeepEP"),
+    explanation: doc!(
+        "With --quantization nvfp4_online or SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION, the CuTe DSL runner quantizes activations per token, which DeepEP dispatch does not carry."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_cutedsl --moe-a2a-backend deepep with --quantization nvfp4_online or SGLANG_FLASHINFER_NVFP4_PER_TOKEN_ACTIVATION=1."
+    ),
+    solutions: doc_list!["Use --moe-a2a-backend none or flashinfer."],
     flags: &["moe_a2a_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_runner_backend":"flashinfer_cutedsl","quantization":"nvfp4_online","moe_a2a_backend":"deepep"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_runner_backend":"flashinfer_cutedsl","quantization":"nvfp4_online"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -341,15 +369,21 @@ pub static FI_TRTLLM_QUANT: RuleInfo = RuleInfo {
             124,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_trtllm supports only FP4/FP8/compressed-tensors or BF16",
-    explanation: "The TensorRT-LLM-gen fused-MoE kernels of FlashInfer cover NVFP4, FP8/MXFP8, ModelOpt and compressed-tensors checkpoints and BF16; any other --quantization is refused.",
-    trigger: "--moe-runner-backend flashinfer_trtllm (or experimental_sgl_trtllm) with another --quantization.",
-    solutions: &["Use --quantization fp8, or leave --moe-runner-backend auto."],
+    title: doc!(
+        "--moe-runner-backend flashinfer_trtllm supports only FP4/FP8/compressed-tensors or BF16"
+    ),
+    explanation: doc!(
+        "The TensorRT-LLM-gen fused-MoE kernels of FlashInfer cover NVFP4, FP8/MXFP8, ModelOpt and compressed-tensors checkpoints and BF16; any other --quantization is refused."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend flashinfer_trtllm (or experimental_sgl_trtllm) with another --quantization."
+    ),
+    solutions: doc_list!["Use --quantization fp8, or leave --moe-runner-backend auto."],
     flags: &["moe_runner_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_trtllm","quantization":"w8a8_fp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_trtllm","quantization":"fp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -396,15 +430,19 @@ pub static FI_TRTLLM_ROUTED_QUANT: RuleInfo = RuleInfo {
             138,
         ),
     ],
-    title: "--moe-runner-backend flashinfer_trtllm_routed supports only FP8/MXFP8/NVFP4 or BF16",
-    explanation: "The routed TensorRT-LLM-gen MoE kernels cover FP8, MXFP8 and NVFP4 checkpoints and BF16; any other --quantization is refused.",
-    trigger: "--moe-runner-backend flashinfer_trtllm_routed with another --quantization.",
-    solutions: &["Use --quantization fp8, or leave --moe-runner-backend auto."],
+    title: doc!(
+        "--moe-runner-backend flashinfer_trtllm_routed supports only FP8/MXFP8/NVFP4 or BF16"
+    ),
+    explanation: doc!(
+        "The routed TensorRT-LLM-gen MoE kernels cover FP8, MXFP8 and NVFP4 checkpoints and BF16; any other --quantization is refused."
+    ),
+    trigger: doc!("--moe-runner-backend flashinfer_trtllm_routed with another --quantization."),
+    solutions: doc_list!["Use --quantization fp8, or leave --moe-runner-backend auto."],
     flags: &["moe_runner_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_trtllm_routed","quantization":"w8a8_fp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"flashinfer_trtllm_routed","quantization":"fp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -445,15 +483,19 @@ pub static CUTLASS_FP8_EP: RuleInfo = RuleInfo {
             161,
         ),
     ],
-    title: "FP8/MXFP8 CUTLASS MoE needs --ep-size 1",
-    explanation: "SGLang's own CUTLASS FP8/MXFP8 MoE runner does not support expert parallelism.",
-    trigger: "--moe-runner-backend cutlass with --quantization fp8 or mxfp8 and an expert-parallel size above 1 (an all-to-all backend also sets it to --tp-size).",
-    solutions: &["Remove --ep-size, or use another --moe-runner-backend."],
+    title: doc!("FP8/MXFP8 CUTLASS MoE needs --ep-size 1"),
+    explanation: doc!(
+        "SGLang's own CUTLASS FP8/MXFP8 MoE runner does not support expert parallelism."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend cutlass with --quantization fp8 or mxfp8 and an expert-parallel size above 1 (an all-to-all backend also sets it to --tp-size)."
+    ),
+    solutions: doc_list!["Remove --ep-size, or use another --moe-runner-backend."],
     flags: &["ep_size", "moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"moe_runner_backend":"cutlass","quantization":"fp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_runner_backend":"cutlass","quantization":"fp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -500,15 +542,19 @@ pub static NVFP4_ONLINE_RUNNER: RuleInfo = RuleInfo {
             1471,
         ),
     ],
-    title: "--quantization nvfp4_online needs a FlashInfer TRT-LLM or CuTe DSL MoE runner",
-    explanation: "Online NVFP4 quantization runs the experts on the FlashInfer TRT-LLM-gen (plain or routed) or CuTe DSL kernels; another explicit --moe-runner-backend is refused.",
-    trigger: "--quantization nvfp4_online on SM100 with --moe-runner-backend other than auto, flashinfer_trtllm, flashinfer_trtllm_routed, flashinfer_cutedsl.",
-    solutions: &["Leave --moe-runner-backend auto (flashinfer_trtllm)."],
+    title: doc!("--quantization nvfp4_online needs a FlashInfer TRT-LLM or CuTe DSL MoE runner"),
+    explanation: doc!(
+        "Online NVFP4 quantization runs the experts on the FlashInfer TRT-LLM-gen (plain or routed) or CuTe DSL kernels; another explicit --moe-runner-backend is refused."
+    ),
+    trigger: doc!(
+        "--quantization nvfp4_online on SM100 with --moe-runner-backend other than auto, flashinfer_trtllm, flashinfer_trtllm_routed, flashinfer_cutedsl."
+    ),
+    solutions: doc_list!["Leave --moe-runner-backend auto (flashinfer_trtllm)."],
     flags: &["moe_runner_backend", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online","moe_runner_backend":"triton"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -544,15 +590,19 @@ pub static DISPATCH_NEEDS_FI: RuleInfo = RuleInfo {
             311,
         ),
     ],
-    title: "--flashinfer-a2a-dispatch-type needs --moe-a2a-backend flashinfer",
-    explanation: "The dispatch dtype only applies to the FlashInfer all-to-all; with another backend SGLang refuses an explicit value.",
-    trigger: "--flashinfer-a2a-dispatch-type other than auto without --moe-a2a-backend flashinfer.",
-    solutions: &["Remove --flashinfer-a2a-dispatch-type."],
+    title: doc!("--flashinfer-a2a-dispatch-type needs --moe-a2a-backend flashinfer"),
+    explanation: doc!(
+        "The dispatch dtype only applies to the FlashInfer all-to-all; with another backend SGLang refuses an explicit value."
+    ),
+    trigger: doc!(
+        "--flashinfer-a2a-dispatch-type other than auto without --moe-a2a-backend flashinfer."
+    ),
+    solutions: doc_list!["Remove --flashinfer-a2a-dispatch-type."],
     flags: &["flashinfer_a2a_dispatch_type", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","flashinfer_a2a_dispatch_type":"bf16"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -603,10 +653,14 @@ pub static FI_A2A_TOPOLOGY: RuleInfo = RuleInfo {
             475,
         ),
     ],
-    title: "--moe-a2a-backend flashinfer needs attention DP across the whole TP group",
-    explanation: "The FlashInfer all-to-all needs one attention-DP group per rank (attention DP size equal to --tp-size) so every rank holds its own tokens (0.5.23 also accepts Muse Spark prefill sequence parallelism at TP4/EP4 or TP8/EP8).",
-    trigger: "--moe-a2a-backend flashinfer without attention DP of size --tp-size (--attn-dp-size N from 0.5.22; --dp-size N --enable-dp-attention before).",
-    solutions: &[
+    title: doc!("--moe-a2a-backend flashinfer needs attention DP across the whole TP group"),
+    explanation: doc!(
+        "The FlashInfer all-to-all needs one attention-DP group per rank (attention DP size equal to --tp-size) so every rank holds its own tokens (0.5.23 also accepts Muse Spark prefill sequence parallelism at TP4/EP4 or TP8/EP8)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer without attention DP of size --tp-size (--attn-dp-size N from 0.5.22; --dp-size N --enable-dp-attention before)."
+    ),
+    solutions: doc_list![
         "Add --attn-dp-size equal to --tp-size (before 0.5.22: --dp-size N --enable-dp-attention).",
         "Use another --moe-a2a-backend.",
     ],
@@ -616,10 +670,10 @@ pub static FI_A2A_TOPOLOGY: RuleInfo = RuleInfo {
         "dp_size",
         "enable_dp_attention",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -660,17 +714,21 @@ pub static FI_A2A_RUNNER: RuleInfo = RuleInfo {
             531,
         ),
     ],
-    title: "--moe-a2a-backend flashinfer needs a FlashInfer or DeepGEMM MoE runner",
-    explanation: "The FlashInfer all-to-all feeds only the FlashInfer CUTLASS, CuTe DSL and TRT-LLM runners and DeepGEMM; the runner must be set explicitly (auto is not resolved to one of them here).",
-    trigger: "--moe-a2a-backend flashinfer with --moe-runner-backend auto, triton or another runner.",
-    solutions: &[
+    title: doc!("--moe-a2a-backend flashinfer needs a FlashInfer or DeepGEMM MoE runner"),
+    explanation: doc!(
+        "The FlashInfer all-to-all feeds only the FlashInfer CUTLASS, CuTe DSL and TRT-LLM runners and DeepGEMM; the runner must be set explicitly (auto is not resolved to one of them here)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer with --moe-runner-backend auto, triton or another runner."
+    ),
+    solutions: doc_list![
         "Set --moe-runner-backend flashinfer_cutlass, flashinfer_cutedsl, flashinfer_trtllm or deep_gemm.",
     ],
     flags: &["moe_runner_backend", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -711,15 +769,19 @@ pub static DEEPEP_CUTEDSL_NORMAL: RuleInfo = RuleInfo {
             377,
         ),
     ],
-    title: "The CuTe DSL FP4 MoE runner supports only DeepEP low-latency dispatch",
-    explanation: "DeepEP normal (prefill) dispatch has no CuTe DSL FP4 handler; SGLang refuses --deepep-mode normal with it (auto is turned into low_latency).",
-    trigger: "--moe-a2a-backend deepep --moe-runner-backend flashinfer_cutedsl --deepep-mode normal.",
-    solutions: &["Use --deepep-mode low_latency or auto."],
+    title: doc!("The CuTe DSL FP4 MoE runner supports only DeepEP low-latency dispatch"),
+    explanation: doc!(
+        "DeepEP normal (prefill) dispatch has no CuTe DSL FP4 handler; SGLang refuses --deepep-mode normal with it (auto is turned into low_latency)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend deepep --moe-runner-backend flashinfer_cutedsl --deepep-mode normal."
+    ),
+    solutions: doc_list!["Use --deepep-mode low_latency or auto."],
     flags: &["deepep_mode", "moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"deepep","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","deepep_mode":"normal"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"deepep","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","deepep_mode":"low_latency"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -760,15 +822,17 @@ pub static PPLX_NORMAL: RuleInfo = RuleInfo {
             577,
         ),
     ],
-    title: "--moe-a2a-backend pplx supports only low-latency mode",
-    explanation: "The pplx all-to-all kernels implement only the low-latency (masked) dispatch.",
-    trigger: "--moe-a2a-backend pplx --deepep-mode normal.",
-    solutions: &["Use --deepep-mode low_latency or auto."],
+    title: doc!("--moe-a2a-backend pplx supports only low-latency mode"),
+    explanation: doc!(
+        "The pplx all-to-all kernels implement only the low-latency (masked) dispatch."
+    ),
+    trigger: doc!("--moe-a2a-backend pplx --deepep-mode normal."),
+    solutions: doc_list!["Use --deepep-mode low_latency or auto."],
     flags: &["deepep_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","deepep_mode":"normal","chunked_prefill_size":128}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","deepep_mode":"low_latency","chunked_prefill_size":128}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -815,10 +879,14 @@ pub static PPLX_DP: RuleInfo = RuleInfo {
             591,
         ),
     ],
-    title: "--moe-a2a-backend pplx needs attention DP with at least 2 groups",
-    explanation: "pplx-kernels' AllToAll needs more than one DP group (the attention DP size); without attention DP its construction fails deep in the kernel, so SGLang refuses it up front.",
-    trigger: "--moe-a2a-backend pplx without attention DP of at least 2 (--attn-dp-size from 0.5.22; --dp-size with --enable-dp-attention before).",
-    solutions: &[
+    title: doc!("--moe-a2a-backend pplx needs attention DP with at least 2 groups"),
+    explanation: doc!(
+        "pplx-kernels' AllToAll needs more than one DP group (the attention DP size); without attention DP its construction fails deep in the kernel, so SGLang refuses it up front."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend pplx without attention DP of at least 2 (--attn-dp-size from 0.5.22; --dp-size with --enable-dp-attention before)."
+    ),
+    solutions: doc_list![
         "Add --attn-dp-size 2 or more (before 0.5.22: --dp-size N --enable-dp-attention).",
     ],
     flags: &[
@@ -827,10 +895,10 @@ pub static PPLX_DP: RuleInfo = RuleInfo {
         "enable_dp_attention",
         "moe_a2a_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"pplx","chunked_prefill_size":128}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","chunked_prefill_size":128}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -871,15 +939,19 @@ pub static PPLX_RUNNER: RuleInfo = RuleInfo {
             599,
         ),
     ],
-    title: "--moe-a2a-backend pplx needs the DeepGEMM MoE runner",
-    explanation: "pplx runs the masked DeepGEMM expert path; another explicit --moe-runner-backend is refused (auto becomes deep_gemm).",
-    trigger: "--moe-a2a-backend pplx with --moe-runner-backend other than auto and deep_gemm.",
-    solutions: &["Remove --moe-runner-backend (auto) or use deep_gemm."],
+    title: doc!("--moe-a2a-backend pplx needs the DeepGEMM MoE runner"),
+    explanation: doc!(
+        "pplx runs the masked DeepGEMM expert path; another explicit --moe-runner-backend is refused (auto becomes deep_gemm)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend pplx with --moe-runner-backend other than auto and deep_gemm."
+    ),
+    solutions: doc_list!["Remove --moe-runner-backend (auto) or use deep_gemm."],
     flags: &["moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","moe_runner_backend":"triton","chunked_prefill_size":128}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","chunked_prefill_size":128}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -920,17 +992,21 @@ pub static PPLX_BUDGET: RuleInfo = RuleInfo {
             615,
         ),
     ],
-    title: "pplx's per-rank dispatch buffer must hold the chunked-prefill size",
-    explanation: "The pplx dispatch buffer holds SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 128); the per-rank chunked-prefill size (and the decode CUDA-graph batch size when set) must fit. Only an explicit --chunked-prefill-size is checked by Preflight: the default comes from the GPU memory heuristics, which are not ported.",
-    trigger: "--moe-a2a-backend pplx with --chunked-prefill-size (divided by the attention DP size) above the buffer.",
-    solutions: &[
+    title: doc!("pplx's per-rank dispatch buffer must hold the chunked-prefill size"),
+    explanation: doc!(
+        "The pplx dispatch buffer holds SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 128); the per-rank chunked-prefill size (and the decode CUDA-graph batch size when set) must fit. Only an explicit --chunked-prefill-size is checked by Preflight: the default comes from the GPU memory heuristics, which are not ported."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend pplx with --chunked-prefill-size (divided by the attention DP size) above the buffer."
+    ),
+    solutions: doc_list![
         "Lower --chunked-prefill-size, or raise SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK.",
     ],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","chunked_prefill_size":4096}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"pplx","chunked_prefill_size":128}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -971,17 +1047,19 @@ pub static MORI_BUDGET: RuleInfo = RuleInfo {
             567,
         ),
     ],
-    title: "MoRI's per-rank dispatch buffer must hold the chunked-prefill size",
-    explanation: "The MoRI dispatch buffer holds SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 4096); the chunked-prefill size must fit. Only an explicit --chunked-prefill-size is checked by Preflight.",
-    trigger: "--moe-a2a-backend mori with --chunked-prefill-size above the buffer.",
-    solutions: &[
+    title: doc!("MoRI's per-rank dispatch buffer must hold the chunked-prefill size"),
+    explanation: doc!(
+        "The MoRI dispatch buffer holds SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 4096); the chunked-prefill size must fit. Only an explicit --chunked-prefill-size is checked by Preflight."
+    ),
+    trigger: doc!("--moe-a2a-backend mori with --chunked-prefill-size above the buffer."),
+    solutions: doc_list![
         "Lower --chunked-prefill-size, or raise SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK.",
     ],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"mori","chunked_prefill_size":8192}"#,
         r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"mori","chunked_prefill_size":4096}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1028,15 +1106,17 @@ pub static DEEPEP_V2_ARCH: RuleInfo = RuleInfo {
             726,
         ),
     ],
-    title: "--moe-a2a-backend deepep_v2 is validated for a few architectures only",
-    explanation: "DeepEP v2 is allowed only for architectures whose combine and post-expert reduction semantics were validated (a fixed list up to 0.5.20; a registry from 0.5.21: DeepSeek-V3/V4, Qwen3-MoE, GLM-5 Next, and from 0.5.22 GLM-MoE-DSA and MiMo-V2).",
-    trigger: "--moe-a2a-backend deepep_v2 with another architecture.",
-    solutions: &["Use --moe-a2a-backend deepep."],
+    title: doc!("--moe-a2a-backend deepep_v2 is validated for a few architectures only"),
+    explanation: doc!(
+        "DeepEP v2 is allowed only for architectures whose combine and post-expert reduction semantics were validated (a fixed list up to 0.5.20; a registry from 0.5.21: DeepSeek-V3/V4, Qwen3-MoE, GLM-5 Next, and from 0.5.22 GLM-MoE-DSA and MiMo-V2)."
+    ),
+    trigger: doc!("--moe-a2a-backend deepep_v2 with another architecture."),
+    solutions: doc_list!["Use --moe-a2a-backend deepep."],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"MixtralForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"gpu":"B200","arch":"MixtralForCausalLM","tp_size":8,"moe_a2a_backend":"deepep"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1062,15 +1142,19 @@ pub static DEEPEP_V2_DETERMINISTIC: RuleInfo = RuleInfo {
             329,
         ),
     ],
-    title: "DeepEP v2 cannot run deterministic inference (up to 0.5.20)",
-    explanation: "Up to 0.5.20 DeepEP v2 did not forward deterministic=True to its ElasticBuffer, so SGLang refused --enable-deterministic-inference with it.",
-    trigger: "--moe-a2a-backend deepep_v2 --enable-deterministic-inference (0.5.19, 0.5.20).",
-    solutions: &["Disable --enable-deterministic-inference or use --moe-a2a-backend deepep."],
+    title: doc!("DeepEP v2 cannot run deterministic inference (up to 0.5.20)"),
+    explanation: doc!(
+        "Up to 0.5.20 DeepEP v2 did not forward deterministic=True to its ElasticBuffer, so SGLang refused --enable-deterministic-inference with it."
+    ),
+    trigger: doc!("--moe-a2a-backend deepep_v2 --enable-deterministic-inference (0.5.19, 0.5.20)."),
+    solutions: doc_list![
+        "Disable --enable-deterministic-inference or use --moe-a2a-backend deepep."
+    ],
     flags: &["enable_deterministic_inference", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.20","gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","enable_deterministic_inference":true,"env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"sglang":"0.5.20","gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1111,15 +1195,19 @@ pub static DEEPEP_V2_RUNNER: RuleInfo = RuleInfo {
             414,
         ),
     ],
-    title: "--moe-a2a-backend deepep_v2 needs the DeepGEMM MoE runner",
-    explanation: "DeepEP v2 has a runner adapter for DeepGEMM only; auto becomes deep_gemm, any other runner is refused.",
-    trigger: "--moe-a2a-backend deepep_v2 with --moe-runner-backend other than auto and deep_gemm (or a model default that picked another runner).",
-    solutions: &["Remove --moe-runner-backend (auto) or use deep_gemm."],
+    title: doc!("--moe-a2a-backend deepep_v2 needs the DeepGEMM MoE runner"),
+    explanation: doc!(
+        "DeepEP v2 has a runner adapter for DeepGEMM only; auto becomes deep_gemm, any other runner is refused."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend deepep_v2 with --moe-runner-backend other than auto and deep_gemm (or a model default that picked another runner)."
+    ),
+    solutions: doc_list!["Remove --moe-runner-backend (auto) or use deep_gemm."],
     flags: &["moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","moe_runner_backend":"triton","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1160,15 +1248,17 @@ pub static DEEPEP_V2_OVERLAP: RuleInfo = RuleInfo {
             421,
         ),
     ],
-    title: "DeepEP v2 does not support two- or single-batch overlap",
-    explanation: "DeepEP v2 has no TBO/SBO overlap hooks yet.",
-    trigger: "--moe-a2a-backend deepep_v2 with --enable-two-batch-overlap or --enable-single-batch-overlap.",
-    solutions: &["Disable the overlap flags, or use --moe-a2a-backend deepep."],
+    title: doc!("DeepEP v2 does not support two- or single-batch overlap"),
+    explanation: doc!("DeepEP v2 has no TBO/SBO overlap hooks yet."),
+    trigger: doc!(
+        "--moe-a2a-backend deepep_v2 with --enable-two-batch-overlap or --enable-single-batch-overlap."
+    ),
+    solutions: doc_list!["Disable the overlap flags, or use --moe-a2a-backend deepep."],
     flags: &["enable_two_batch_overlap", "enable_single_batch_overlap"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","enable_two_batch_overlap":true,"env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1209,15 +1299,17 @@ pub static DEEPEP_V2_FUSION: RuleInfo = RuleInfo {
             427,
         ),
     ],
-    title: "DeepEP v2 does not support fused shared experts",
-    explanation: "Fused shared experts are not validated with DeepEP v2; SGLang disables the fusion and refuses --enforce-shared-experts-fusion.",
-    trigger: "--moe-a2a-backend deepep_v2 --enforce-shared-experts-fusion.",
-    solutions: &["Remove --enforce-shared-experts-fusion."],
+    title: doc!("DeepEP v2 does not support fused shared experts"),
+    explanation: doc!(
+        "Fused shared experts are not validated with DeepEP v2; SGLang disables the fusion and refuses --enforce-shared-experts-fusion."
+    ),
+    trigger: doc!("--moe-a2a-backend deepep_v2 --enforce-shared-experts-fusion."),
+    solutions: doc_list!["Remove --enforce-shared-experts-fusion."],
     flags: &["enforce_shared_experts_fusion"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","enforce_shared_experts_fusion":true,"env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1243,15 +1335,17 @@ pub static DEEPEP_V2_DIRECT_NODES: RuleInfo = RuleInfo {
             433,
         ),
     ],
-    title: "--deepep-v2-mode direct works within one node only",
-    explanation: "DeepEP v2's direct mode uses NVLink only and cannot cross nodes (0.5.22+).",
-    trigger: "--moe-a2a-backend deepep_v2 with --deepep-v2-mode direct (the default) and --nnodes > 1.",
-    solutions: &["Pass --deepep-v2-mode hybrid."],
+    title: doc!("--deepep-v2-mode direct works within one node only"),
+    explanation: doc!("DeepEP v2's direct mode uses NVLink only and cannot cross nodes (0.5.22+)."),
+    trigger: doc!(
+        "--moe-a2a-backend deepep_v2 with --deepep-v2-mode direct (the default) and --nnodes > 1."
+    ),
+    solutions: doc_list!["Pass --deepep-v2-mode hybrid."],
     flags: &["deepep_v2_mode", "nnodes"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":16,"nnodes":2,"moe_a2a_backend":"deepep_v2","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":16,"nnodes":2,"moe_a2a_backend":"deepep_v2","deepep_v2_mode":"hybrid","env":{"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"16384"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1287,15 +1381,17 @@ pub static FI_MEGAMOE_ARCH: RuleInfo = RuleInfo {
             258,
         ),
     ],
-    title: "--moe-a2a-backend flashinfer_megamoe is validated for a few architectures only",
-    explanation: "FlashInfer MegaMOE (0.5.20+) is allowed only for the DeepSeek, GLM-4 MoE / GLM-MoE-DSA, Nemotron-H, Qwen2/3-MoE (and from 0.5.23 Beam and Kimi-K3) architectures.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with another architecture.",
-    solutions: &["Use another --moe-a2a-backend."],
+    title: doc!("--moe-a2a-backend flashinfer_megamoe is validated for a few architectures only"),
+    explanation: doc!(
+        "FlashInfer MegaMOE (0.5.20+) is allowed only for the DeepSeek, GLM-4 MoE / GLM-MoE-DSA, Nemotron-H, Qwen2/3-MoE (and from 0.5.23 Beam and Kimi-K3) architectures."
+    ),
+    trigger: doc!("--moe-a2a-backend flashinfer_megamoe with another architecture."),
+    solutions: doc_list!["Use another --moe-a2a-backend."],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"MixtralForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
         r#"{"gpu":"B200","arch":"MixtralForCausalLM","tp_size":8,"attn_dp_size":8,"quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1337,15 +1433,17 @@ pub static FI_MEGAMOE_QUANT: RuleInfo = RuleInfo {
             275,
         ),
     ],
-    title: "FlashInfer MegaMOE needs an MXFP8 or NVFP4 checkpoint",
-    explanation: "FlashInfer MegaMOE runs MXFP8, ModelOpt NVFP4, FP4-expert and hybrid NVFP4 MoE checkpoints (0.5.23: also nvfp4_online with the W4A16 CuTe DSL path); standard FP8 and BF16 are refused.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with another quantization.",
-    solutions: &["Use an MXFP8 or NVFP4 checkpoint (--quantization mxfp8 / modelopt_fp4)."],
+    title: doc!("FlashInfer MegaMOE needs an MXFP8 or NVFP4 checkpoint"),
+    explanation: doc!(
+        "FlashInfer MegaMOE runs MXFP8, ModelOpt NVFP4, FP4-expert and hybrid NVFP4 MoE checkpoints (0.5.23: also nvfp4_online with the W4A16 CuTe DSL path); standard FP8 and BF16 are refused."
+    ),
+    trigger: doc!("--moe-a2a-backend flashinfer_megamoe with another quantization."),
+    solutions: doc_list!["Use an MXFP8 or NVFP4 checkpoint (--quantization mxfp8 / modelopt_fp4)."],
     flags: &["quantization", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1387,17 +1485,17 @@ pub static FI_MEGAMOE_TOPOLOGY: RuleInfo = RuleInfo {
             325,
         ),
     ],
-    title: "FlashInfer MegaMOE needs attention DP across the whole TP group",
-    explanation: "FlashInfer MegaMOE needs attention DP size equal to --tp-size.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe without attention DP of size --tp-size.",
-    solutions: &[
+    title: doc!("FlashInfer MegaMOE needs attention DP across the whole TP group"),
+    explanation: doc!("FlashInfer MegaMOE needs attention DP size equal to --tp-size."),
+    trigger: doc!("--moe-a2a-backend flashinfer_megamoe without attention DP of size --tp-size."),
+    solutions: doc_list![
         "Add --attn-dp-size equal to --tp-size (before 0.5.22: --dp-size N --enable-dp-attention).",
     ],
     flags: &["attn_dp_size", "dp_size", "enable_dp_attention"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1433,15 +1531,19 @@ pub static FI_MEGAMOE_RUNNER: RuleInfo = RuleInfo {
             332,
         ),
     ],
-    title: "FlashInfer MegaMOE needs --moe-runner-backend flashinfer_megamoe",
-    explanation: "The FlashInfer MegaMOE all-to-all runs inside its own fused kernel; auto becomes flashinfer_megamoe, another runner is refused.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with another explicit --moe-runner-backend.",
-    solutions: &["Remove --moe-runner-backend."],
+    title: doc!("FlashInfer MegaMOE needs --moe-runner-backend flashinfer_megamoe"),
+    explanation: doc!(
+        "The FlashInfer MegaMOE all-to-all runs inside its own fused kernel; auto becomes flashinfer_megamoe, another runner is refused."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer_megamoe with another explicit --moe-runner-backend."
+    ),
+    solutions: doc_list!["Remove --moe-runner-backend."],
     flags: &["moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"modelopt_fp4","moe_runner_backend":"triton"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"modelopt_fp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1477,15 +1579,15 @@ pub static FI_MEGAMOE_SM100: RuleInfo = RuleInfo {
             336,
         ),
     ],
-    title: "FlashInfer MegaMOE needs an SM100-family GPU",
-    explanation: "FlashInfer MegaMOE kernels exist for SM100/SM103 only.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe on a GPU that is not SM100/SM103.",
-    solutions: &["Use B200/B300, or another --moe-a2a-backend."],
+    title: doc!("FlashInfer MegaMOE needs an SM100-family GPU"),
+    explanation: doc!("FlashInfer MegaMOE kernels exist for SM100/SM103 only."),
+    trigger: doc!("--moe-a2a-backend flashinfer_megamoe on a GPU that is not SM100/SM103."),
+    solutions: doc_list!["Use B200/B300, or another --moe-a2a-backend."],
     flags: &["gpu", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1504,15 +1606,19 @@ pub static MEGAMOE_OVERLAP: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/mega_moe_hook.py",
         33,
     )],
-    title: "--moe-a2a-backend megamoe does not support two- or single-batch overlap",
-    explanation: "The fused MegaMoE kernel has no dispatch/combine split for TBO/SBO (0.5.21+).",
-    trigger: "--moe-a2a-backend megamoe (or --moe-runner-backend megamoe) with --enable-two-batch-overlap or --enable-single-batch-overlap.",
-    solutions: &["Disable the overlap flags."],
+    title: doc!("--moe-a2a-backend megamoe does not support two- or single-batch overlap"),
+    explanation: doc!(
+        "The fused MegaMoE kernel has no dispatch/combine split for TBO/SBO (0.5.21+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend megamoe (or --moe-runner-backend megamoe) with --enable-two-batch-overlap or --enable-single-batch-overlap."
+    ),
+    solutions: doc_list!["Disable the overlap flags."],
     flags: &["enable_two_batch_overlap", "enable_single_batch_overlap"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe","enable_two_batch_overlap":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1531,15 +1637,17 @@ pub static MEGAMOE_PLATFORM: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/mega_moe_hook.py",
         43,
     )],
-    title: "--moe-a2a-backend megamoe needs SM90, SM100 or ROCm",
-    explanation: "MegaMoE runs DeepGEMM kernels over CUDA symmetric memory on SM90 (block-FP8) or SM100 (MXFP4/NVFP4); on ROCm aiter MegaMoEv2 is used (0.5.21+).",
-    trigger: "--moe-a2a-backend megamoe on another NVIDIA GPU (e.g. SM120, SM80).",
-    solutions: &["Use an H100/H200 or B200-class GPU, or another --moe-a2a-backend."],
+    title: doc!("--moe-a2a-backend megamoe needs SM90, SM100 or ROCm"),
+    explanation: doc!(
+        "MegaMoE runs DeepGEMM kernels over CUDA symmetric memory on SM90 (block-FP8) or SM100 (MXFP4/NVFP4); on ROCm aiter MegaMoEv2 is used (0.5.21+)."
+    ),
+    trigger: doc!("--moe-a2a-backend megamoe on another NVIDIA GPU (e.g. SM120, SM80)."),
+    solutions: doc_list!["Use an H100/H200 or B200-class GPU, or another --moe-a2a-backend."],
     flags: &["gpu", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe"}"#,
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1575,15 +1683,19 @@ pub static DISPATCH_ENV: RuleInfo = RuleInfo {
             172,
         ),
     ],
-    title: "SGLANG_MOE_NVFP4_DISPATCH and --flashinfer-a2a-dispatch-type are exclusive",
-    explanation: "The flag replaces the environment variable; SGLang refuses both at once (0.5.20+).",
-    trigger: "--moe-a2a-backend flashinfer with --flashinfer-a2a-dispatch-type and SGLANG_MOE_NVFP4_DISPATCH set (to any value).",
-    solutions: &["Unset SGLANG_MOE_NVFP4_DISPATCH."],
+    title: doc!("SGLANG_MOE_NVFP4_DISPATCH and --flashinfer-a2a-dispatch-type are exclusive"),
+    explanation: doc!(
+        "The flag replaces the environment variable; SGLang refuses both at once (0.5.20+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer with --flashinfer-a2a-dispatch-type and SGLANG_MOE_NVFP4_DISPATCH set (to any value)."
+    ),
+    solutions: doc_list!["Unset SGLANG_MOE_NVFP4_DISPATCH."],
     flags: &["flashinfer_a2a_dispatch_type"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"bf16","env":{"SGLANG_MOE_NVFP4_DISPATCH":"0"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"bf16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1619,15 +1731,17 @@ pub static DISPATCH_MXFP8_QUANT: RuleInfo = RuleInfo {
             193,
         ),
     ],
-    title: "MXFP8 dispatch needs --quantization mxfp8",
-    explanation: "The FlashInfer all-to-all dispatches MXFP8 activations only for an MXFP8 model.",
-    trigger: "--flashinfer-a2a-dispatch-type mxfp8 without --quantization mxfp8.",
-    solutions: &["Use --flashinfer-a2a-dispatch-type bf16 or auto."],
+    title: doc!("MXFP8 dispatch needs --quantization mxfp8"),
+    explanation: doc!(
+        "The FlashInfer all-to-all dispatches MXFP8 activations only for an MXFP8 model."
+    ),
+    trigger: doc!("--flashinfer-a2a-dispatch-type mxfp8 without --quantization mxfp8."),
+    solutions: doc_list!["Use --flashinfer-a2a-dispatch-type bf16 or auto."],
     flags: &["flashinfer_a2a_dispatch_type", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"mxfp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"bf16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1663,15 +1777,17 @@ pub static DISPATCH_MXFP8_RUNNER: RuleInfo = RuleInfo {
             197,
         ),
     ],
-    title: "MXFP8 dispatch needs --moe-runner-backend flashinfer_trtllm_routed",
-    explanation: "MXFP8 dispatch is consumed only by the routed TRT-LLM-gen MoE runner.",
-    trigger: "--flashinfer-a2a-dispatch-type mxfp8 (or auto with --quantization mxfp8) with another runner.",
-    solutions: &["Use --moe-runner-backend flashinfer_trtllm_routed."],
+    title: doc!("MXFP8 dispatch needs --moe-runner-backend flashinfer_trtllm_routed"),
+    explanation: doc!("MXFP8 dispatch is consumed only by the routed TRT-LLM-gen MoE runner."),
+    trigger: doc!(
+        "--flashinfer-a2a-dispatch-type mxfp8 (or auto with --quantization mxfp8) with another runner."
+    ),
+    solutions: doc_list!["Use --moe-runner-backend flashinfer_trtllm_routed."],
     flags: &["moe_runner_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"deep_gemm","flashinfer_a2a_dispatch_type":"mxfp8","quantization":"mxfp8"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_trtllm_routed","flashinfer_a2a_dispatch_type":"mxfp8","quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1707,15 +1823,17 @@ pub static DISPATCH_NVFP4: RuleInfo = RuleInfo {
             202,
         ),
     ],
-    title: "NVFP4 dispatch needs an NVFP4 checkpoint",
-    explanation: "The FlashInfer all-to-all dispatches NVFP4 activations only for ModelOpt FP4 or hybrid NVFP4 MoE checkpoints.",
-    trigger: "--flashinfer-a2a-dispatch-type nvfp4 without --quantization modelopt_fp4.",
-    solutions: &["Use --flashinfer-a2a-dispatch-type bf16 or auto."],
+    title: doc!("NVFP4 dispatch needs an NVFP4 checkpoint"),
+    explanation: doc!(
+        "The FlashInfer all-to-all dispatches NVFP4 activations only for ModelOpt FP4 or hybrid NVFP4 MoE checkpoints."
+    ),
+    trigger: doc!("--flashinfer-a2a-dispatch-type nvfp4 without --quantization modelopt_fp4."),
+    solutions: doc_list!["Use --flashinfer-a2a-dispatch-type bf16 or auto."],
     flags: &["flashinfer_a2a_dispatch_type", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"nvfp4"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","flashinfer_a2a_dispatch_type":"bf16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1751,17 +1869,19 @@ pub static MEGAMOE_COMBINE_DTYPE: RuleInfo = RuleInfo {
             222,
         ),
     ],
-    title: "SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE must be bf16, mxfp8 or nvfp4",
-    explanation: "FlashInfer MegaMOE combines in BF16, MXFP8 or NVFP4 only (0.5.20+).",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE set to another value (after strip and lower-case).",
-    solutions: &[
+    title: doc!("SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE must be bf16, mxfp8 or nvfp4"),
+    explanation: doc!("FlashInfer MegaMOE combines in BF16, MXFP8 or NVFP4 only (0.5.20+)."),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE set to another value (after strip and lower-case)."
+    ),
+    solutions: doc_list![
         "Unset SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE or set it to bf16, mxfp8 or nvfp4.",
     ],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8","env":{"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE":"fp32"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1797,15 +1917,21 @@ pub static MEGAMOE_FC2_REDUCE: RuleInfo = RuleInfo {
             230,
         ),
     ],
-    title: "A quantized MegaMOE combine cannot reduce FC2 in the kernel",
-    explanation: "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE works only with the BF16 combine (0.5.20+).",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE mxfp8/nvfp4 and SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE=1.",
-    solutions: &["Unset SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE, or combine in bf16."],
+    title: doc!("A quantized MegaMOE combine cannot reduce FC2 in the kernel"),
+    explanation: doc!(
+        "SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE works only with the BF16 combine (0.5.20+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE mxfp8/nvfp4 and SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE=1."
+    ),
+    solutions: doc_list![
+        "Unset SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE, or combine in bf16."
+    ],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8","env":{"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE":"mxfp8","SGLANG_FLASHINFER_MEGAMOE_IN_KERNEL_FC2_REDUCE":"1"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8","env":{"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE":"mxfp8"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1846,15 +1972,19 @@ pub static CUTEDSL_W4A16_NVFP4_DISPATCH: RuleInfo = RuleInfo {
             494,
         ),
     ],
-    title: "The CuTe DSL NVFP4 W4A16 path needs BF16 FlashInfer dispatch",
-    explanation: "With SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 the CuTe DSL runner takes BF16 activations, so the FlashInfer all-to-all must not dispatch NVFP4.",
-    trigger: "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutedsl with SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1 and SGLANG_MOE_NVFP4_DISPATCH=1.",
-    solutions: &["Unset SGLANG_MOE_NVFP4_DISPATCH."],
+    title: doc!("The CuTe DSL NVFP4 W4A16 path needs BF16 FlashInfer dispatch"),
+    explanation: doc!(
+        "With SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 the CuTe DSL runner takes BF16 activations, so the FlashInfer all-to-all must not dispatch NVFP4."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutedsl with SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1 and SGLANG_MOE_NVFP4_DISPATCH=1."
+    ),
+    solutions: doc_list!["Unset SGLANG_MOE_NVFP4_DISPATCH."],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","env":{"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16":"1","SGLANG_MOE_NVFP4_DISPATCH":"1"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","env":{"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1890,15 +2020,17 @@ pub static CUTEDSL_W4A16_DISPATCH_TYPE: RuleInfo = RuleInfo {
             527,
         ),
     ],
-    title: "The CuTe DSL NVFP4 W4A16 path needs --flashinfer-a2a-dispatch-type bf16",
-    explanation: "With SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 the dispatch type must be bf16 (0.5.20+).",
-    trigger: "--flashinfer-a2a-dispatch-type auto or nvfp4 with the CuTe DSL W4A16 path.",
-    solutions: &["Pass --flashinfer-a2a-dispatch-type bf16."],
+    title: doc!("The CuTe DSL NVFP4 W4A16 path needs --flashinfer-a2a-dispatch-type bf16"),
+    explanation: doc!(
+        "With SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 the dispatch type must be bf16 (0.5.20+)."
+    ),
+    trigger: doc!("--flashinfer-a2a-dispatch-type auto or nvfp4 with the CuTe DSL W4A16 path."),
+    solutions: doc_list!["Pass --flashinfer-a2a-dispatch-type bf16."],
     flags: &["flashinfer_a2a_dispatch_type"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","flashinfer_a2a_dispatch_type":"nvfp4","env":{"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16":"1"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","flashinfer_a2a_dispatch_type":"bf16","env":{"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1917,15 +2049,17 @@ pub static MEGAMOE_W4A16_COMBINE: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/moe_hook.py",
         217,
     )],
-    title: "FlashInfer MegaMOE NVFP4 W4A16 needs the BF16 combine",
-    explanation: "The W4A16 MegaMOE path (0.5.23) combines in BF16 only.",
-    trigger: "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1 and another SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE.",
-    solutions: &["Combine in bf16, or unset SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16."],
+    title: doc!("FlashInfer MegaMOE NVFP4 W4A16 needs the BF16 combine"),
+    explanation: doc!("The W4A16 MegaMOE path (0.5.23) combines in BF16 only."),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer_megamoe with SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1 and another SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE."
+    ),
+    solutions: doc_list!["Combine in bf16, or unset SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16."],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8","env":{"SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16":"1","SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE":"mxfp8"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8","env":{"SGLANG_FLASHINFER_MEGAMOE_COMBINE_DTYPE":"mxfp8"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1966,18 +2100,22 @@ pub static DEEPEP_V2_PREFILL_BUDGET: RuleInfo = RuleInfo {
             689,
         ),
     ],
-    title: "DeepEP v2's per-rank buffer must hold the prefill dispatch",
-    explanation: "DeepEP v2's ElasticBuffer holds SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 128). The largest prefill dispatch of one rank is the chunked-prefill size (SGLang's default comes from the GPU memory: 8192 on 80-160 GiB GPUs, 16384 above; divided by the attention-DP size), from 0.5.22 split over the tp_size // attn_dp_size ranks a chunk is scattered across; with the default buffer almost every launch needs the variable raised.",
-    trigger: "--moe-a2a-backend deepep_v2 without a large enough SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK.",
-    solutions: &[
+    title: doc!("DeepEP v2's per-rank buffer must hold the prefill dispatch"),
+    explanation: doc!(
+        "DeepEP v2's ElasticBuffer holds SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK tokens per rank (default 128). The largest prefill dispatch of one rank is the chunked-prefill size (SGLang's default comes from the GPU memory: 8192 on 80-160 GiB GPUs, 16384 above; divided by the attention-DP size), from 0.5.22 split over the tp_size // attn_dp_size ranks a chunk is scattered across; with the default buffer almost every launch needs the variable raised."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend deepep_v2 without a large enough SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK."
+    ),
+    solutions: doc_list![
         "Set SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least the required tokens.",
         "Lower --chunked-prefill-size.",
     ],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep_v2"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","tp_size":8,"moe_a2a_backend":"deepep"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2003,15 +2141,17 @@ pub static MEGAMOE_NEEDS_CHUNKED_PREFILL: RuleInfo = RuleInfo {
             192,
         ),
     ],
-    title: "MegaMoE needs chunked prefill",
-    explanation: "MegaMoE's per-rank token buffer needs a strict prefill bound: for architectures without a fused-MoE fallback (Qwen2/3-MoE, DeepSeek-V4, ...) or NVFP4 experts, --chunked-prefill-size must be positive (0.5.21+).",
-    trigger: "--moe-a2a-backend megamoe with --chunked-prefill-size -1 on such a model.",
-    solutions: &["Set --chunked-prefill-size to a positive value."],
+    title: doc!("MegaMoE needs chunked prefill"),
+    explanation: doc!(
+        "MegaMoE's per-rank token buffer needs a strict prefill bound: for architectures without a fused-MoE fallback (Qwen2/3-MoE, DeepSeek-V4, ...) or NVFP4 experts, --chunked-prefill-size must be positive (0.5.21+)."
+    ),
+    trigger: doc!("--moe-a2a-backend megamoe with --chunked-prefill-size -1 on such a model."),
+    solutions: doc_list!["Set --chunked-prefill-size to a positive value."],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe","chunked_prefill_size":-1}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe","chunked_prefill_size":8192}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2037,15 +2177,19 @@ pub static MEGAMOE_LOCAL_CHUNK: RuleInfo = RuleInfo {
             226,
         ),
     ],
-    title: "MegaMoE needs a positive per-rank chunked-prefill size",
-    explanation: "The chunked-prefill size divided over the attention DP (or prefill CP) ranks must stay positive (0.5.21+).",
-    trigger: "--moe-a2a-backend megamoe with a chunked-prefill size smaller than the attention-DP size.",
-    solutions: &["Raise --chunked-prefill-size."],
+    title: doc!("MegaMoE needs a positive per-rank chunked-prefill size"),
+    explanation: doc!(
+        "The chunked-prefill size divided over the attention DP (or prefill CP) ranks must stay positive (0.5.21+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend megamoe with a chunked-prefill size smaller than the attention-DP size."
+    ),
+    solutions: doc_list!["Raise --chunked-prefill-size."],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"megamoe","chunked_prefill_size":8}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"megamoe"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2071,17 +2215,19 @@ pub static MEGAMOE_PREFILL_BUDGET: RuleInfo = RuleInfo {
             241,
         ),
     ],
-    title: "MegaMoE's per-rank buffer must hold the prefill chunk",
-    explanation: "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK (default 8192) must cover one rank's prefill chunk, aligned to the attention-TP size, for architectures without a fused-MoE fallback or NVFP4 experts (0.5.21+). SGLang's default chunked-prefill size is 16384 on GPUs with more than 160 GiB (B200), so Qwen3-MoE with MegaMoE on B200 needs attention DP, a smaller chunk or the variable raised.",
-    trigger: "--moe-a2a-backend megamoe with a per-rank prefill chunk above the buffer.",
-    solutions: &[
+    title: doc!("MegaMoE's per-rank buffer must hold the prefill chunk"),
+    explanation: doc!(
+        "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK (default 8192) must cover one rank's prefill chunk, aligned to the attention-TP size, for architectures without a fused-MoE fallback or NVFP4 experts (0.5.21+). SGLang's default chunked-prefill size is 16384 on GPUs with more than 160 GiB (B200), so Qwen3-MoE with MegaMoE on B200 needs attention DP, a smaller chunk or the variable raised."
+    ),
+    trigger: doc!("--moe-a2a-backend megamoe with a per-rank prefill chunk above the buffer."),
+    solutions: doc_list![
         "Lower --chunked-prefill-size, add attention DP, or raise SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK.",
     ],
     flags: &["chunked_prefill_size", "attn_dp_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_a2a_backend":"megamoe","chunked_prefill_size":8192}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2112,17 +2258,23 @@ pub static CUTEDSL_A2A_BUDGET: RuleInfo = RuleInfo {
             649,
         ),
     ],
-    title: "FlashInfer A2A with the CuTe DSL runner must hold the largest MoE forward (up to 0.5.21)",
-    explanation: "Up to 0.5.21, with --moe-a2a-backend flashinfer and --moe-runner-backend flashinfer_cutedsl, SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 1024) times ep_size must cover the largest CuTe DSL MoE forward: --max-prefill-tokens (default 16384), the piecewise prefill graph and the decode graph batch. Preflight checks it where --max-prefill-tokens is the largest of them (the CUDA-graph batch sizes at SGLang's defaults).",
-    trigger: "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutedsl with ep_size * the per-rank dispatch tokens below --max-prefill-tokens.",
-    solutions: &[
+    title: doc!(
+        "FlashInfer A2A with the CuTe DSL runner must hold the largest MoE forward (up to 0.5.21)"
+    ),
+    explanation: doc!(
+        "Up to 0.5.21, with --moe-a2a-backend flashinfer and --moe-runner-backend flashinfer_cutedsl, SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 1024) times ep_size must cover the largest CuTe DSL MoE forward: --max-prefill-tokens (default 16384), the piecewise prefill graph and the decode graph batch. Preflight checks it where --max-prefill-tokens is the largest of them (the CUDA-graph batch sizes at SGLang's defaults)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutedsl with ep_size * the per-rank dispatch tokens below --max-prefill-tokens."
+    ),
+    solutions: doc_list![
         "Lower --max-prefill-tokens, or raise SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK.",
     ],
     flags: &["max_prefill_tokens", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":8,"enable_dp_attention":true,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4"}"#,
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":8,"enable_dp_attention":true,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutedsl","quantization":"modelopt_fp4","max_prefill_tokens":8192}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2148,15 +2300,19 @@ pub static FI_A2A_NEEDS_CHUNKED: RuleInfo = RuleInfo {
             756,
         ),
     ],
-    title: "--moe-a2a-backend flashinfer needs chunked prefill",
-    explanation: "The FlashInfer all-to-all workspace has a fixed size, so eager prefill must be chunked (0.5.22+).",
-    trigger: "--moe-a2a-backend flashinfer with --chunked-prefill-size -1 (or 0) outside PD decode.",
-    solutions: &["Remove --chunked-prefill-size (or give a positive value)."],
+    title: doc!("--moe-a2a-backend flashinfer needs chunked prefill"),
+    explanation: doc!(
+        "The FlashInfer all-to-all workspace has a fixed size, so eager prefill must be chunked (0.5.22+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer with --chunked-prefill-size -1 (or 0) outside PD decode."
+    ),
+    solutions: doc_list!["Remove --chunked-prefill-size (or give a positive value)."],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","chunked_prefill_size":-1}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2182,17 +2338,21 @@ pub static FI_A2A_BUDGET: RuleInfo = RuleInfo {
             767,
         ),
     ],
-    title: "The FlashInfer all-to-all workspace must hold one rank's largest forward",
-    explanation: "SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK, when set, is the per-rank workspace of the FlashInfer all-to-all (unset: sized from the chunked-prefill size, at least 4096); the largest prefill chunk, prefill graph or decode/verify graph of one rank must fit (0.5.22+). Preflight checks it where the per-rank chunk is the largest of them (SGLang's CUDA-graph defaults).",
-    trigger: "--moe-a2a-backend flashinfer with SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK below the per-rank chunked-prefill size.",
-    solutions: &[
+    title: doc!("The FlashInfer all-to-all workspace must hold one rank's largest forward"),
+    explanation: doc!(
+        "SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK, when set, is the per-rank workspace of the FlashInfer all-to-all (unset: sized from the chunked-prefill size, at least 4096); the largest prefill chunk, prefill graph or decode/verify graph of one rank must fit (0.5.22+). Preflight checks it where the per-rank chunk is the largest of them (SGLang's CUDA-graph defaults)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer with SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK below the per-rank chunked-prefill size."
+    ),
+    solutions: doc_list![
         "Unset SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK, or lower --chunked-prefill-size.",
     ],
     flags: &["chunked_prefill_size", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass","env":{"SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK":"1024"}}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer","moe_runner_backend":"flashinfer_cutlass"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2233,15 +2393,19 @@ pub static DEEPEP_V2_DRAFT: RuleInfo = RuleInfo {
             635,
         ),
     ],
-    title: "DeepEP v2 cannot be the draft model's all-to-all backend",
-    explanation: "The draft (MTP/EAGLE) model inherits the target all-to-all backend unless --speculative-moe-a2a-backend is set (NGRAM has no draft model); DeepEP v2 is not validated for it.",
-    trigger: "--speculative-moe-a2a-backend deepep_v2, or --moe-a2a-backend deepep_v2 with a draft-model speculative algorithm and no --speculative-moe-a2a-backend.",
-    solutions: &["Set --speculative-moe-a2a-backend to another backend (none, deepep)."],
+    title: doc!("DeepEP v2 cannot be the draft model's all-to-all backend"),
+    explanation: doc!(
+        "The draft (MTP/EAGLE) model inherits the target all-to-all backend unless --speculative-moe-a2a-backend is set (NGRAM has no draft model); DeepEP v2 is not validated for it."
+    ),
+    trigger: doc!(
+        "--speculative-moe-a2a-backend deepep_v2, or --moe-a2a-backend deepep_v2 with a draft-model speculative algorithm and no --speculative-moe-a2a-backend."
+    ),
+    solutions: doc_list!["Set --speculative-moe-a2a-backend to another backend (none, deepep)."],
     flags: &["speculative_moe_a2a_backend", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"speculative_algorithm":"NGRAM","speculative_moe_a2a_backend":"deepep_v2"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"speculative_algorithm":"NGRAM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2289,10 +2453,14 @@ pub static TBO_NEEDS_DP: RuleInfo = RuleInfo {
             768,
         ),
     ],
-    title: "Two-batch overlap needs an all-to-all backend or attention DP",
-    explanation: "check_server_args (start-up, before the first publish): without an expert-parallel all-to-all backend, two-batch overlap is only valid on the DP TP-MoE path, which needs attention DP (0.5.19: except the ROCm DSA round-robin prefill-CP path).",
-    trigger: "--enable-two-batch-overlap with --moe-a2a-backend none and no attention DP (--attn-dp-size > 1 from 0.5.22; --enable-dp-attention before).",
-    solutions: &[
+    title: doc!("Two-batch overlap needs an all-to-all backend or attention DP"),
+    explanation: doc!(
+        "check_server_args (start-up, before the first publish): without an expert-parallel all-to-all backend, two-batch overlap is only valid on the DP TP-MoE path, which needs attention DP (0.5.19: except the ROCm DSA round-robin prefill-CP path)."
+    ),
+    trigger: doc!(
+        "--enable-two-batch-overlap with --moe-a2a-backend none and no attention DP (--attn-dp-size > 1 from 0.5.22; --enable-dp-attention before)."
+    ),
+    solutions: doc_list![
         "Add attention DP, or use --moe-a2a-backend deepep, or drop --enable-two-batch-overlap.",
     ],
     flags: &[
@@ -2300,10 +2468,10 @@ pub static TBO_NEEDS_DP: RuleInfo = RuleInfo {
         "moe_a2a_backend",
         "attn_dp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"enable_two_batch_overlap":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"enable_two_batch_overlap":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2345,9 +2513,11 @@ pub static A2A_EP_SIZE: RuleInfo = RuleInfo {
             1614,
         ),
     ],
-    title: "An all-to-all MoE backend sets the expert-parallel size to --tp-size",
-    explanation: "Every all-to-all backend (deepep, deepep_v2, flashinfer, flashinfer_megamoe, megamoe, mori, pplx, mooncake, nixl, ascend_fuseep) spans the TP group with expert parallelism: SGLang sets ep_size = tp_size (logged only when it changes).",
-    trigger: "--moe-a2a-backend other than none.",
+    title: doc!("An all-to-all MoE backend sets the expert-parallel size to --tp-size"),
+    explanation: doc!(
+        "Every all-to-all backend (deepep, deepep_v2, flashinfer, flashinfer_megamoe, megamoe, mori, pplx, mooncake, nixl, ascend_fuseep) spans the TP group with expert parallelism: SGLang sets ep_size = tp_size (logged only when it changes)."
+    ),
+    trigger: doc!("--moe-a2a-backend other than none."),
     flags: &["ep_size", "moe_a2a_backend"],
     ..RuleInfo::BASE
 };
@@ -2390,9 +2560,11 @@ pub static MXFP8_RUNNER: RuleInfo = RuleInfo {
             1507,
         ),
     ],
-    title: "--quantization mxfp8 replaces an unsupported MoE runner",
-    explanation: "With --quantization mxfp8 the MoE runner is flashinfer_trtllm by default (triton on gfx95; flashinfer_megamoe with that all-to-all); an explicit runner outside the MXFP8 list is overridden with a warning.",
-    trigger: "--quantization mxfp8 with --moe-runner-backend outside the MXFP8 choices.",
+    title: doc!("--quantization mxfp8 replaces an unsupported MoE runner"),
+    explanation: doc!(
+        "With --quantization mxfp8 the MoE runner is flashinfer_trtllm by default (triton on gfx95; flashinfer_megamoe with that all-to-all); an explicit runner outside the MXFP8 list is overridden with a warning."
+    ),
+    trigger: doc!("--quantization mxfp8 with --moe-runner-backend outside the MXFP8 choices."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2441,9 +2613,11 @@ pub static FP4_SM120_RUNNER: RuleInfo = RuleInfo {
             1519,
         ),
     ],
-    title: "ModelOpt FP4 on SM120 uses the FlashInfer CUTLASS MoE runner",
-    explanation: "trtllm-gen MoE kernels are SM100-only, so with --quantization modelopt_fp4 on SM120 (0.5.23 also SM110) the auto MoE runner becomes flashinfer_cutlass.",
-    trigger: "--quantization modelopt_fp4 on SM120 with --moe-runner-backend auto.",
+    title: doc!("ModelOpt FP4 on SM120 uses the FlashInfer CUTLASS MoE runner"),
+    explanation: doc!(
+        "trtllm-gen MoE kernels are SM100-only, so with --quantization modelopt_fp4 on SM120 (0.5.23 also SM110) the auto MoE runner becomes flashinfer_cutlass."
+    ),
+    trigger: doc!("--quantization modelopt_fp4 on SM120 with --moe-runner-backend auto."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2486,9 +2660,13 @@ pub static DEEPEP_CUTEDSL_LL: RuleInfo = RuleInfo {
             370,
         ),
     ],
-    title: "DeepEP with the CuTe DSL runner uses low-latency dispatch",
-    explanation: "flashinfer_cutedsl FP4 MoE has no DeepEP normal-dispatch handler, so --deepep-mode auto becomes low_latency.",
-    trigger: "--moe-a2a-backend deepep --moe-runner-backend flashinfer_cutedsl with --deepep-mode auto.",
+    title: doc!("DeepEP with the CuTe DSL runner uses low-latency dispatch"),
+    explanation: doc!(
+        "flashinfer_cutedsl FP4 MoE has no DeepEP normal-dispatch handler, so --deepep-mode auto becomes low_latency."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend deepep --moe-runner-backend flashinfer_cutedsl with --deepep-mode auto."
+    ),
     flags: &["deepep_mode"],
     ..RuleInfo::BASE
 };
@@ -2531,9 +2709,11 @@ pub static DEEPEP_NORMAL_GRAPH: RuleInfo = RuleInfo {
             384,
         ),
     ],
-    title: "DeepEP normal mode disables CUDA graphs",
-    explanation: "DeepEP normal dispatch is not graph-capturable: SGLang disables the decode and prefill CUDA graphs.",
-    trigger: "--moe-a2a-backend deepep --deepep-mode normal.",
+    title: doc!("DeepEP normal mode disables CUDA graphs"),
+    explanation: doc!(
+        "DeepEP normal dispatch is not graph-capturable: SGLang disables the decode and prefill CUDA graphs."
+    ),
+    trigger: doc!("--moe-a2a-backend deepep --deepep-mode normal."),
     flags: &["deepep_mode"],
     ..RuleInfo::BASE
 };
@@ -2576,9 +2756,9 @@ pub static MORI_NORMAL: RuleInfo = RuleInfo {
             551,
         ),
     ],
-    title: "MoRI sets --deepep-mode normal",
-    explanation: "With --moe-a2a-backend mori, --deepep-mode auto becomes normal.",
-    trigger: "--moe-a2a-backend mori with --deepep-mode auto.",
+    title: doc!("MoRI sets --deepep-mode normal"),
+    explanation: doc!("With --moe-a2a-backend mori, --deepep-mode auto becomes normal."),
+    trigger: doc!("--moe-a2a-backend mori with --deepep-mode auto."),
     flags: &["deepep_mode"],
     ..RuleInfo::BASE
 };
@@ -2621,9 +2801,9 @@ pub static PPLX_LOW_LATENCY: RuleInfo = RuleInfo {
             587,
         ),
     ],
-    title: "pplx sets --deepep-mode low_latency",
-    explanation: "With --moe-a2a-backend pplx, --deepep-mode auto becomes low_latency.",
-    trigger: "--moe-a2a-backend pplx with --deepep-mode auto.",
+    title: doc!("pplx sets --deepep-mode low_latency"),
+    explanation: doc!("With --moe-a2a-backend pplx, --deepep-mode auto becomes low_latency."),
+    trigger: doc!("--moe-a2a-backend pplx with --deepep-mode auto."),
     flags: &["deepep_mode"],
     ..RuleInfo::BASE
 };
@@ -2666,9 +2846,9 @@ pub static PPLX_DEEP_GEMM: RuleInfo = RuleInfo {
             609,
         ),
     ],
-    title: "pplx sets --moe-runner-backend deep_gemm",
-    explanation: "With --moe-a2a-backend pplx, --moe-runner-backend auto becomes deep_gemm.",
-    trigger: "--moe-a2a-backend pplx with --moe-runner-backend auto.",
+    title: doc!("pplx sets --moe-runner-backend deep_gemm"),
+    explanation: doc!("With --moe-a2a-backend pplx, --moe-runner-backend auto becomes deep_gemm."),
+    trigger: doc!("--moe-a2a-backend pplx with --moe-runner-backend auto."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2711,9 +2891,11 @@ pub static DEEPEP_V2_DEEP_GEMM: RuleInfo = RuleInfo {
             410,
         ),
     ],
-    title: "DeepEP v2 sets --moe-runner-backend deep_gemm",
-    explanation: "With --moe-a2a-backend deepep_v2, --moe-runner-backend auto becomes deep_gemm.",
-    trigger: "--moe-a2a-backend deepep_v2 with --moe-runner-backend auto.",
+    title: doc!("DeepEP v2 sets --moe-runner-backend deep_gemm"),
+    explanation: doc!(
+        "With --moe-a2a-backend deepep_v2, --moe-runner-backend auto becomes deep_gemm."
+    ),
+    trigger: doc!("--moe-a2a-backend deepep_v2 with --moe-runner-backend auto."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2751,9 +2933,13 @@ pub static FI_A2A_ROUTED: RuleInfo = RuleInfo {
             518,
         ),
     ],
-    title: "FlashInfer A2A with flashinfer_trtllm uses the routed runner",
-    explanation: "With --moe-a2a-backend flashinfer and an explicit --flashinfer-a2a-dispatch-type, flashinfer_trtllm becomes flashinfer_trtllm_routed (the dispatch provides top-k ids and weights; 0.5.20+).",
-    trigger: "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_trtllm with --flashinfer-a2a-dispatch-type.",
+    title: doc!("FlashInfer A2A with flashinfer_trtllm uses the routed runner"),
+    explanation: doc!(
+        "With --moe-a2a-backend flashinfer and an explicit --flashinfer-a2a-dispatch-type, flashinfer_trtllm becomes flashinfer_trtllm_routed (the dispatch provides top-k ids and weights; 0.5.20+)."
+    ),
+    trigger: doc!(
+        "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_trtllm with --flashinfer-a2a-dispatch-type."
+    ),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2786,9 +2972,13 @@ pub static MEGAMOE_ALIAS: RuleInfo = RuleInfo {
             265,
         ),
     ],
-    title: "--moe-runner-backend megamoe is --moe-a2a-backend megamoe",
-    explanation: "--moe-runner-backend megamoe is an alias: SGLang sets --moe-a2a-backend megamoe and the runner back to auto, overriding another all-to-all backend with a warning.",
-    trigger: "--moe-runner-backend megamoe with --moe-a2a-backend other than none and megamoe.",
+    title: doc!("--moe-runner-backend megamoe is --moe-a2a-backend megamoe"),
+    explanation: doc!(
+        "--moe-runner-backend megamoe is an alias: SGLang sets --moe-a2a-backend megamoe and the runner back to auto, overriding another all-to-all backend with a warning."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend megamoe with --moe-a2a-backend other than none and megamoe."
+    ),
     flags: &["moe_a2a_backend", "moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2821,9 +3011,11 @@ pub static QWEN3_MOE_TRTLLM: RuleInfo = RuleInfo {
             87,
         ),
     ],
-    title: "Qwen3 MoE models use the FlashInfer TRT-LLM MoE runner on SM100",
-    explanation: "On SM100, for BF16, FP8 and ModelOpt FP4 (0.5.20+: also mixed) Qwen3-family MoE models without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm.",
-    trigger: "--moe-runner-backend auto and --moe-a2a-backend none on SM100.",
+    title: doc!("Qwen3 MoE models use the FlashInfer TRT-LLM MoE runner on SM100"),
+    explanation: doc!(
+        "On SM100, for BF16, FP8 and ModelOpt FP4 (0.5.20+: also mixed) Qwen3-family MoE models without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm."
+    ),
+    trigger: doc!("--moe-runner-backend auto and --moe-a2a-backend none on SM100."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2851,9 +3043,11 @@ pub static GLM4_MOE_TRTLLM: RuleInfo = RuleInfo {
             40,
         ),
     ],
-    title: "GLM-4 MoE uses the FlashInfer TRT-LLM MoE runner on SM100",
-    explanation: "On SM100, for BF16 and ModelOpt FP4 GLM-4 MoE without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm.",
-    trigger: "--moe-runner-backend auto and --moe-a2a-backend none on SM100.",
+    title: doc!("GLM-4 MoE uses the FlashInfer TRT-LLM MoE runner on SM100"),
+    explanation: doc!(
+        "On SM100, for BF16 and ModelOpt FP4 GLM-4 MoE without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm."
+    ),
+    trigger: doc!("--moe-runner-backend auto and --moe-a2a-backend none on SM100."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2896,9 +3090,11 @@ pub static DEEPSEEK_TRTLLM: RuleInfo = RuleInfo {
             829,
         ),
     ],
-    title: "DeepSeek models use the FlashInfer TRT-LLM MoE runner on SM100",
-    explanation: "On SM100, for BF16, FP8 and ModelOpt DeepSeek-family checkpoints without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm.",
-    trigger: "--moe-runner-backend auto and --moe-a2a-backend none on SM100.",
+    title: doc!("DeepSeek models use the FlashInfer TRT-LLM MoE runner on SM100"),
+    explanation: doc!(
+        "On SM100, for BF16, FP8 and ModelOpt DeepSeek-family checkpoints without an all-to-all backend, the auto MoE runner becomes flashinfer_trtllm."
+    ),
+    trigger: doc!("--moe-runner-backend auto and --moe-a2a-backend none on SM100."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2931,9 +3127,11 @@ pub static GPT_OSS_MXFP4: RuleInfo = RuleInfo {
             67,
         ),
     ],
-    title: "GPT-OSS MXFP4 uses the FlashInfer MXFP4 MoE runner on SM100",
-    explanation: "For an MXFP4 GPT-OSS checkpoint on SM100 the auto MoE runner becomes flashinfer_mxfp4.",
-    trigger: "--moe-runner-backend auto, an MXFP4 checkpoint, SM100.",
+    title: doc!("GPT-OSS MXFP4 uses the FlashInfer MXFP4 MoE runner on SM100"),
+    explanation: doc!(
+        "For an MXFP4 GPT-OSS checkpoint on SM100 the auto MoE runner becomes flashinfer_mxfp4."
+    ),
+    trigger: doc!("--moe-runner-backend auto, an MXFP4 checkpoint, SM100."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -2966,9 +3164,11 @@ pub static GPT_OSS_MXFP4_SM120: RuleInfo = RuleInfo {
             72,
         ),
     ],
-    title: "GPT-OSS MXFP4 uses the FlashInfer CUTLASS MXFP4 MoE runner on SM120",
-    explanation: "For an MXFP4 GPT-OSS checkpoint on SM120 the auto MoE runner becomes flashinfer_mxfp4.",
-    trigger: "--moe-runner-backend auto, an MXFP4 checkpoint, SM120.",
+    title: doc!("GPT-OSS MXFP4 uses the FlashInfer CUTLASS MXFP4 MoE runner on SM120"),
+    explanation: doc!(
+        "For an MXFP4 GPT-OSS checkpoint on SM120 the auto MoE runner becomes flashinfer_mxfp4."
+    ),
+    trigger: doc!("--moe-runner-backend auto, an MXFP4 checkpoint, SM120."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };
@@ -3001,9 +3201,11 @@ pub static GPT_OSS_TRITON_KERNEL: RuleInfo = RuleInfo {
             118,
         ),
     ],
-    title: "GPT-OSS uses the triton_kernels MoE runner",
-    explanation: "For GPT-OSS without --quantization and without expert parallelism, where the triton_kernels package is installed, the auto MoE runner becomes triton_kernel.",
-    trigger: "--moe-runner-backend auto, --ep-size 1, no --quantization.",
+    title: doc!("GPT-OSS uses the triton_kernels MoE runner"),
+    explanation: doc!(
+        "For GPT-OSS without --quantization and without expert parallelism, where the triton_kernels package is installed, the auto MoE runner becomes triton_kernel."
+    ),
+    trigger: doc!("--moe-runner-backend auto, --ep-size 1, no --quantization."),
     flags: &["moe_runner_backend"],
     ..RuleInfo::BASE
 };

@@ -21,15 +21,17 @@ pub static MEGAMOE_SP_NEEDS_SP: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/layernorm_sp_hook.py",
         25,
     )],
-    title: "--enable-megamoe-for-layernorm-sp needs --enable-layernorm-sp",
-    explanation: "The MegaMoE prefill path of LayerNorm sequence parallelism (0.5.23) is only a variant of it.",
-    trigger: "--enable-megamoe-for-layernorm-sp without --enable-layernorm-sp.",
-    solutions: &["Remove --enable-megamoe-for-layernorm-sp."],
+    title: doc!("--enable-megamoe-for-layernorm-sp needs --enable-layernorm-sp"),
+    explanation: doc!(
+        "The MegaMoE prefill path of LayerNorm sequence parallelism (0.5.23) is only a variant of it."
+    ),
+    trigger: doc!("--enable-megamoe-for-layernorm-sp without --enable-layernorm-sp."),
+    solutions: doc_list!["Remove --enable-megamoe-for-layernorm-sp."],
     flags: &["enable_megamoe_for_layernorm_sp", "enable_layernorm_sp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_megamoe_for_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -48,15 +50,17 @@ pub static MEGAMOE_SP_MUSE: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/layernorm_sp_hook.py",
         129,
     )],
-    title: "--enable-megamoe-for-layernorm-sp is for Muse Spark only",
-    explanation: "The MegaMoE LayerNorm-SP prefill path exists for Muse Spark only (0.5.23).",
-    trigger: "--enable-layernorm-sp --enable-megamoe-for-layernorm-sp with another architecture.",
-    solutions: &["Remove --enable-megamoe-for-layernorm-sp."],
+    title: doc!("--enable-megamoe-for-layernorm-sp is for Muse Spark only"),
+    explanation: doc!("The MegaMoE LayerNorm-SP prefill path exists for Muse Spark only (0.5.23)."),
+    trigger: doc!(
+        "--enable-layernorm-sp --enable-megamoe-for-layernorm-sp with another architecture."
+    ),
+    solutions: doc_list!["Remove --enable-megamoe-for-layernorm-sp."],
     flags: &["enable_megamoe_for_layernorm_sp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true,"enable_megamoe_for_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -87,15 +91,17 @@ pub static SP_ARCH: RuleInfo = RuleInfo {
             131,
         ),
     ],
-    title: "--enable-layernorm-sp supports a few architectures only",
-    explanation: "LayerNorm sequence parallelism shards the sequence between layer boundaries, which only Qwen3 (and from 0.5.23 Muse Spark) implement; SGLang refuses the flag for other models instead of ignoring it.",
-    trigger: "--enable-layernorm-sp with another architecture.",
-    solutions: &["Remove --enable-layernorm-sp."],
+    title: doc!("--enable-layernorm-sp supports a few architectures only"),
+    explanation: doc!(
+        "LayerNorm sequence parallelism shards the sequence between layer boundaries, which only Qwen3 (and from 0.5.23 Muse Spark) implement; SGLang refuses the flag for other models instead of ignoring it."
+    ),
+    trigger: doc!("--enable-layernorm-sp with another architecture."),
+    solutions: doc_list!["Remove --enable-layernorm-sp."],
     flags: &["enable_layernorm_sp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":2,"enable_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -126,15 +132,17 @@ pub static SP_TP: RuleInfo = RuleInfo {
             136,
         ),
     ],
-    title: "--enable-layernorm-sp needs --tp-size > 1",
-    explanation: "Sequence parallelism shards the sequence across the TP ranks; with one rank there is nothing to shard.",
-    trigger: "--enable-layernorm-sp with --tp-size 1.",
-    solutions: &["Use --tp-size 2 or more, or remove --enable-layernorm-sp."],
+    title: doc!("--enable-layernorm-sp needs --tp-size > 1"),
+    explanation: doc!(
+        "Sequence parallelism shards the sequence across the TP ranks; with one rank there is nothing to shard."
+    ),
+    trigger: doc!("--enable-layernorm-sp with --tp-size 1."),
+    solutions: doc_list!["Use --tp-size 2 or more, or remove --enable-layernorm-sp."],
     flags: &["enable_layernorm_sp", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","enable_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -171,20 +179,24 @@ pub static SP_ATTN_DP: RuleInfo = RuleInfo {
             173,
         ),
     ],
-    title: "--enable-layernorm-sp cannot be combined with attention DP",
-    explanation: "SP shards the sequence across the full TP group, which under attention DP spans data-parallel groups holding different sequences.",
-    trigger: "--enable-layernorm-sp with attention DP (--attn-dp-size > 1 from 0.5.22; --enable-dp-attention before).",
-    solutions: &["Remove attention DP, or --enable-layernorm-sp."],
+    title: doc!("--enable-layernorm-sp cannot be combined with attention DP"),
+    explanation: doc!(
+        "SP shards the sequence across the full TP group, which under attention DP spans data-parallel groups holding different sequences."
+    ),
+    trigger: doc!(
+        "--enable-layernorm-sp with attention DP (--attn-dp-size > 1 from 0.5.22; --enable-dp-attention before)."
+    ),
+    solutions: doc_list!["Remove attention DP, or --enable-layernorm-sp."],
     flags: &[
         "enable_layernorm_sp",
         "attn_dp_size",
         "enable_dp_attention",
         "dp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":4,"attn_dp_size":2,"enable_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":4,"enable_layernorm_sp":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -221,15 +233,17 @@ pub static SP_SPEC: RuleInfo = RuleInfo {
             181,
         ),
     ],
-    title: "--enable-layernorm-sp does not support speculative decoding",
-    explanation: "The captured auxiliary hidden states of a draft model would be sequence-sharded; SGLang refuses speculative decoding with SP (0.5.23: except Muse Spark DFLASH).",
-    trigger: "--enable-layernorm-sp with --speculative-algorithm.",
-    solutions: &["Remove --speculative-algorithm, or --enable-layernorm-sp."],
+    title: doc!("--enable-layernorm-sp does not support speculative decoding"),
+    explanation: doc!(
+        "The captured auxiliary hidden states of a draft model would be sequence-sharded; SGLang refuses speculative decoding with SP (0.5.23: except Muse Spark DFLASH)."
+    ),
+    trigger: doc!("--enable-layernorm-sp with --speculative-algorithm."),
+    solutions: doc_list!["Remove --speculative-algorithm, or --enable-layernorm-sp."],
     flags: &["enable_layernorm_sp", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -255,15 +269,17 @@ pub static SP_PP: RuleInfo = RuleInfo {
             187,
         ),
     ],
-    title: "--enable-layernorm-sp cannot be combined with pipeline parallelism",
-    explanation: "Only the first pipeline rank's stack starts the sequence-sharded region, so the next rank would receive a stream it does not expect (0.5.22+).",
-    trigger: "--enable-layernorm-sp with --pp-size > 1.",
-    solutions: &["Remove --pp-size, or --enable-layernorm-sp."],
+    title: doc!("--enable-layernorm-sp cannot be combined with pipeline parallelism"),
+    explanation: doc!(
+        "Only the first pipeline rank's stack starts the sequence-sharded region, so the next rank would receive a stream it does not expect (0.5.22+)."
+    ),
+    trigger: doc!("--enable-layernorm-sp with --pp-size > 1."),
+    solutions: doc_list!["Remove --pp-size, or --enable-layernorm-sp."],
     flags: &["enable_layernorm_sp", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"pp_size":2,"enable_layernorm_sp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":2,"enable_layernorm_sp":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
