@@ -16,6 +16,9 @@ MoE and parallel fields SGLang resolved (`moe_runner_backend`, `moe_a2a_backend`
 
     . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
     python tests/golden/gen_moe_cases.py --sglang 0.5.23 --jobs 1
+
+`--random N --seed S` draws N random MoE launches instead (a held-out set, written to
+oracle-<release>-moe-random-<S>.jsonl); `--list` prints the configs.
 """
 
 from __future__ import annotations
@@ -241,6 +244,47 @@ def build_cases(v):
     return c.items
 
 
+def draw(r, v):
+    """One random MoE launch (a held-out set: drawn after the rules were written)."""
+    gpu = r.choice(["H100", "H100", "B200", "B200", "H200", "RTX 5090", "MI300X"])
+    arch = r.choice(MOE_ARCHS + ["Qwen3ForCausalLM"])
+    cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA,
+           "tp_size": r.choice([1, 2, 4, 8, 8, 8])}
+    pick = lambda p, xs: r.choice(xs) if r.random() < p else None  # noqa: E731
+    a2as = ["none", "deepep", "flashinfer", "pplx", "mori", "deepep_v2", "megamoe"]
+    if at_least(v, "0.5.20"):
+        a2as.append("flashinfer_megamoe")
+    fields = {
+        "moe_a2a_backend": pick(0.5, a2as),
+        "moe_runner_backend": pick(0.4, [r_ for r_ in RUNNERS if r_] + ["megamoe", "marlin"]),
+        "quantization": pick(0.35, ["fp8", "modelopt_fp4", "mxfp8", "nvfp4_online",
+                                    "compressed-tensors", "w8a8_fp8"]),
+        "ep_size": pick(0.25, [1, 2, 4, 8, 16]),
+        "deepep_mode": pick(0.2, ["normal", "low_latency", "auto"]),
+        "chunked_prefill_size": pick(0.2, [-1, 128, 512, 4096, 8192]),
+        "moe_dp_size": pick(0.08, [2, 4]),
+        "enable_layernorm_sp": pick(0.08, [True]),
+        "enable_two_batch_overlap": pick(0.05, [True]),
+        "speculative_algorithm": pick(0.06, ["NGRAM"]),
+        "max_running_requests": pick(0.06, [32, 256]),
+    }
+    if at_least(v, "0.5.20"):
+        fields["flashinfer_a2a_dispatch_type"] = pick(0.08, ["auto", "bf16", "nvfp4", "mxfp8"])
+    cfg.update({k: x for k, x in fields.items() if x is not None})
+    if r.random() < 0.45:
+        cfg.update(adp(v, r.choice([2, 4, 8, cfg["tp_size"]])))
+    env = {}
+    for name, vals, p in (("SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK", ["1024", "65536"], 0.06),
+                          ("SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK", ["65536"], 0.08),
+                          ("SGLANG_FLASHINFER_NUM_MAX_DISPATCH_TOKENS_PER_RANK", ["256", "2048"], 0.06),
+                          ("SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK", ["16384"], 0.05)):
+        if r.random() < p:
+            env[name] = r.choice(vals)
+    if env:
+        cfg["env"] = env
+    return cfg
+
+
 def to_oracle(cid, cfg):
     o = g.to_oracle(cid, cfg)
     o["sglang"] = cfg["sglang"]
@@ -266,15 +310,29 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
     ap.add_argument("--timeout", type=float, default=180.0)
+    ap.add_argument("--random", type=int, default=0, help="draw N random configs instead")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--raw", default=None, help="also write the oracle's raw results here")
     ap.add_argument("--reuse", default=None,
                     help="an earlier --raw file: only configs whose id it lacks are run")
     args = ap.parse_args(argv)
     here = Path(__file__).resolve().parent
-    items = [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(args.sglang)]
-    assert len({i for i, _ in items}) == len(items), "case id collision"
-    out = here / f"oracle-{args.sglang}-moe.jsonl"
+    if args.random:
+        import random
+        r = random.Random(args.seed)
+        items, seen = [], set()
+        while len(items) < args.random:
+            cfg = draw(r, args.sglang)
+            cid = g.case_id(f"mrand{args.seed}", cfg)
+            if cid not in seen:
+                seen.add(cid)
+                items.append((cid, cfg))
+        out = here / f"oracle-{args.sglang}-moe-random-{args.seed}.jsonl"
+    else:
+        items = [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(args.sglang)]
+        assert len({i for i, _ in items}) == len(items), "case id collision"
+        out = here / f"oracle-{args.sglang}-moe.jsonl"
     oracle_cfgs = [to_oracle(i, c) for i, c in items]
     if args.list:
         for o in oracle_cfgs:

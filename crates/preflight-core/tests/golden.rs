@@ -24,6 +24,14 @@ const ORACLE_UNREACHABLE: &[&str] = &["ATTN020", "ATTN021"];
 /// 0.5.20 random set found its KV-dtype check, ATTN026). They are counted and listed, not failed; one that starts to agree fails the test
 /// until it is removed from this list, so the list only shrinks.
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
+    // oracle-0.5.23-moe-random-1 (held out, 250 drawn after the MoE rules; first run 248/250):
+    // checks outside the MoE hooks that Preflight does not model yet
+    (
+        "mrand1-627a56d74f",
+        "check_server_args' 'chunked_prefill_size must be divisible by page_size' (arg_groups/validation_hook.py:245@0.5.23, start-up) with the chunk divided by attention DP: validation_hook.py is not modelled yet",
+    ),
+    // oracle-0.5.19-moe-random-2 and -0.5.23-moe-random-1: two NGRAM + attention-DP cases
+    // (first run) agree since the spec merge ported speculative_hook.py's refusal
     // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86, now 85; LFM2's
     // SM100 default, triton's cross-attention assert, DSA121 and the MiniMax-M3, Muse Spark,
     // Moss-VL, IQuest Q1 and Gemma 4 overrides and HRM-Text's capability adjustments fixed since): what is not ported yet

@@ -212,6 +212,7 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
 /// kernel failures, each only when the previous one finished without an exception.
 pub fn run(ctx: &Ctx, st: &mut State) {
     if resolve(ctx, st).is_ok()
+        && moe::check_two_batch_overlap(ctx, st).is_ok()
         && parallel::validate_parallel_at_publish(ctx, st).is_ok()
         && construction::construct(ctx, st).is_ok()
     {
