@@ -666,9 +666,9 @@ fn unknown_options_and_values_get_one_diagnostic_with_a_note() {
     let p = parse_command(t);
     assert_eq!(codes_of(&p), ["PARSE037"]);
     assert!(
-        p.diagnostics[0]
-            .message
-            .starts_with("argument --hicache-write-policy: invalid choice: 'write_bak' (choose from ")
+        p.diagnostics[0].message.starts_with(
+            "argument --hicache-write-policy: invalid choice: 'write_bak' (choose from "
+        )
     );
     assert_eq!(
         p.diagnostics[0].note.as_deref(),

@@ -223,6 +223,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
+    serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
     serving::handle_ssl_validation(ctx, st)?; // :116
     serving::handle_asr_validation(ctx, st)?; // :117

@@ -302,3 +302,20 @@ pub fn handle_other_validations(ctx: &Ctx, st: &mut State) -> Step {
     }
     Ok(())
 }
+
+/// `handle_offload_compatibility` (`memory_hook.py:28-44@0.5.23`, 0.5.20+), run after
+/// `handle_hicache_ratio_default` (pipeline.py:80@0.5.23) and again after the model overrides
+/// (whose PLE default is not modelled: the first run decides for explicit flags).
+pub fn handle_offload_compatibility(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < V::V0_5_20 {
+        return Ok(());
+    }
+    let c = &st.cur;
+    if c.ple_offload_embedding == Some(true) && (c.cpu_offload_gb > 0 || c.offload_group_size > 0) {
+        return Err(st.raise(ctx, &r::PLE_OFFLOAD_GENERIC, &[]));
+    }
+    if c.ple_offload_backend == "file" && c.ple_offload_embedding == Some(false) {
+        return Err(st.raise(ctx, &r::PLE_OFFLOAD_FILE, &[]));
+    }
+    Ok(())
+}

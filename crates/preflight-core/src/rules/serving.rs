@@ -5,6 +5,7 @@ use super::{RuleInfo, Unmodelled};
 use crate::version::{SglangVersion, VersionRange as R};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/serving_hook.py";
+const MEM: &str = "python/sglang/srt/arg_groups/memory_hook.py";
 
 const V19: SglangVersion = SglangVersion::V0_5_19;
 const V20: SglangVersion = SglangVersion::V0_5_20;
@@ -880,6 +881,57 @@ pub static PREFILL_COMPLETE_OPTIMISTIC: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --ple-offload-embedding cannot be combined with generic layer offload.
+pub static PLE_OFFLOAD_GENERIC: RuleInfo = RuleInfo {
+    code: "SRV034",
+    name: "ple-offload-with-layer-offload",
+    versions: R::since(V20),
+    messages: &[(
+        R::since(V20),
+        "--ple-offload-embedding cannot be combined with --cpu-offload-gb or --offload-group-size: generic layer offload would stage the pinned PLE embedding back to the device.",
+    )],
+    sources: &[(R::since(V20), MEM, 34)],
+    title: "--ple-offload-embedding cannot be combined with generic layer offload",
+    explanation: "Generic layer offload (--cpu-offload-gb, --offload-group-size) would stage the pinned per-layer-embedding table back to the device (0.5.20+).",
+    trigger: "--ple-offload-embedding with --cpu-offload-gb > 0 or --offload-group-size > 0.",
+    solutions: &[
+        "Drop --cpu-offload-gb / --offload-group-size.",
+        "Drop --ple-offload-embedding.",
+    ],
+    flags: &[
+        "ple_offload_embedding",
+        "cpu_offload_gb",
+        "offload_group_size",
+    ],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true,"cpu_offload_gb":4}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --ple-offload-backend file needs --ple-offload-embedding.
+pub static PLE_OFFLOAD_FILE: RuleInfo = RuleInfo {
+    code: "SRV035",
+    name: "ple-offload-file-needs-embedding",
+    versions: R::since(V20),
+    messages: &[(
+        R::since(V20),
+        "--ple-offload-backend file requires --ple-offload-embedding: the file-backed table is the offloaded table.",
+    )],
+    sources: &[(R::since(V20), MEM, 41)],
+    title: "--ple-offload-backend file needs --ple-offload-embedding",
+    explanation: "The file-backed table is the offloaded per-layer-embedding table; with --ple-offload-embedding explicitly off (False, not unset) SGLang refuses it (0.5.20+).",
+    trigger: "--ple-offload-backend file with --ple-offload-embedding false.",
+    solutions: &["Drop --ple-offload-backend file."],
+    flags: &["ple_offload_backend", "ple_offload_embedding"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_backend":"file","ple_offload_embedding":false}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":false}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of the module.
 pub static RULES: &[&RuleInfo] = &[
     &MM_CACHE_NEGATIVE,
@@ -915,6 +967,8 @@ pub static RULES: &[&RuleInfo] = &[
     &MM_TRANSPORT_IPC_NODES,
     &KEEP_MM_ON_DEVICE,
     &PREFILL_COMPLETE_OPTIMISTIC,
+    &PLE_OFFLOAD_GENERIC,
+    &PLE_OFFLOAD_FILE,
 ];
 
 /// Serving checks deliberately not modelled.
@@ -978,5 +1032,35 @@ pub static UNMODELLED: &[Unmodelled] = &[
         function: "handle_other_validations",
         message: "--preferred-sampling-params",
         reason: "The JSON-valued chat-template, multimodal-limit and sampling-parameter options are not modelled.",
+    },
+    Unmodelled {
+        file: MEM,
+        function: "handle_gpu_memory_settings",
+        message: "should contain positive batch sizes",
+        reason: "The structured --cuda-graph-config (per-phase batch-size lists) and its GPU-memory defaults are not modelled.",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/prefill_buffer_ceiling.py",
+        function: "register_prefill_buffer_ceiling",
+        message: "",
+        reason: "Raised when a second plugin registers a prefill-buffer ceiling provider; no launch flag reaches it.",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        function: "validate_cuda_graph_config",
+        message: "",
+        reason: "The structured --cuda-graph-config (per-phase backends) is not modelled; its per-phase flags are checked by argparse choices.",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        function: "finalize_cuda_graph_prefill_max_context",
+        message: "page_size must be resolved",
+        reason: "An internal ordering assert: page_size is always resolved by _page_size_default before this step.",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        function: "_resolve_max_context_size",
+        message: "",
+        reason: "--cuda-graph-prefill-max-context is merged into the structured --cuda-graph-config, which is not modelled (the model's context length after overrides would also be needed).",
     },
 ];
