@@ -299,6 +299,15 @@ def srv_cases(c):
         for e in (None, True, False):
             a(ple_offload_backend="file", ple_offload_embedding=e)
         a(ple_offload_embedding=False)
+    # prefill CUDA-graph max context (0.5.21+; Llama: 131072 tokens)
+    if since(v, "0.5.21"):
+        for m in (0, -4, 1, 4096, 131072, 131073, 10000000):
+            a(cuda_graph_prefill_max_context=m)
+        a(cuda_graph_prefill_max_context=131000, page_size=64)
+        a(cuda_graph_prefill_max_context=131000, page_size=256)
+        a(cuda_graph_prefill_max_context=8192, context_length=4096)
+        a(cuda_graph_prefill_max_context=4000, context_length=4096, page_size=64)
+        a(cuda_graph_prefill_max_context=4100, context_length=4096, page_size=64)
     # optimistic prefill / prefill_complete
     a(disaggregation_mode="prefill", optimistic_prefill_attempts=2, tp_size=4, pp_size=2)
     a(disaggregation_mode="prefill", optimistic_prefill_attempts=2)

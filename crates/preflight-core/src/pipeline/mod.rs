@@ -255,7 +255,8 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     pd::handle_encoder_disaggregation(ctx, st)?; // :316@0.5.23
     serving::handle_tokenizer_batching(ctx, st)?; // :318@0.5.23
     serving::handle_environment_variables(ctx, st)?; // :320
-    serving::handle_other_validations(ctx, st) // :337
+    serving::handle_other_validations(ctx, st)?; // :337
+    serving::finalize_cuda_graph_prefill_max_context(ctx, st) // :366
 }
 
 /// The effective configuration shown in the report (see [`crate::fields`]).

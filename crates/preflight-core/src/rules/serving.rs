@@ -6,6 +6,7 @@ use crate::version::{SglangVersion, VersionRange as R};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/serving_hook.py";
 const MEM: &str = "python/sglang/srt/arg_groups/memory_hook.py";
+const CG: &str = "python/sglang/srt/arg_groups/cuda_graph_hook.py";
 
 const V19: SglangVersion = SglangVersion::V0_5_19;
 const V20: SglangVersion = SglangVersion::V0_5_20;
@@ -932,6 +933,58 @@ pub static PLE_OFFLOAD_FILE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --cuda-graph-prefill-max-context must be positive.
+pub static PREFILL_GRAPH_CONTEXT_POSITIVE: RuleInfo = RuleInfo {
+    code: "SRV036",
+    name: "cuda-graph-prefill-max-context-positive",
+    versions: R::since(V21),
+    messages: &[(
+        R::since(V21),
+        "--cuda-graph-prefill-max-context must be a positive integer",
+    )],
+    sources: &[
+        (R::only(V21), CG, 569),
+        (R::only(V22), CG, 389),
+        (R::since(V23), CG, 427),
+    ],
+    title: "--cuda-graph-prefill-max-context must be positive",
+    explanation: "The context size prefill CUDA graphs are captured for is page-aligned at the end of resolution; 0 or a negative size is refused (0.5.21+).",
+    trigger: "--cuda-graph-prefill-max-context <= 0.",
+    solutions: &["Give a positive size, or drop the flag."],
+    flags: &["cuda_graph_prefill_max_context"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
+/// --cuda-graph-prefill-max-context exceeds the model context length.
+pub static PREFILL_GRAPH_CONTEXT_LEN: RuleInfo = RuleInfo {
+    code: "SRV037",
+    name: "cuda-graph-prefill-max-context-too-long",
+    versions: R::since(V21),
+    messages: &[(
+        R::since(V21),
+        "--cuda-graph-prefill-max-context exceeds the model context length: aligned size {aligned_size} > {model_context_len}",
+    )],
+    sources: &[
+        (R::only(V21), CG, 577),
+        (R::only(V22), CG, 397),
+        (R::since(V23), CG, 435),
+    ],
+    title: "--cuda-graph-prefill-max-context exceeds the model context length",
+    explanation: "SGLang rounds the size up to a multiple of the resolved page size and refuses it when that exceeds the model's context length (0.5.21+).",
+    trigger: "--cuda-graph-prefill-max-context, page-aligned, larger than the context length.",
+    solutions: &["Use a size up to the context length."],
+    flags: &["cuda_graph_prefill_max_context"],
+    example: Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":10000000}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":4096}"#,
+    )),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of the module.
 pub static RULES: &[&RuleInfo] = &[
     &MM_CACHE_NEGATIVE,
@@ -969,6 +1022,8 @@ pub static RULES: &[&RuleInfo] = &[
     &PREFILL_COMPLETE_OPTIMISTIC,
     &PLE_OFFLOAD_GENERIC,
     &PLE_OFFLOAD_FILE,
+    &PREFILL_GRAPH_CONTEXT_POSITIVE,
+    &PREFILL_GRAPH_CONTEXT_LEN,
 ];
 
 /// Serving checks deliberately not modelled.
@@ -1046,21 +1101,15 @@ pub static UNMODELLED: &[Unmodelled] = &[
         reason: "Raised when a second plugin registers a prefill-buffer ceiling provider; no launch flag reaches it.",
     },
     Unmodelled {
-        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        file: CG,
         function: "validate_cuda_graph_config",
         message: "",
         reason: "The structured --cuda-graph-config (per-phase backends) is not modelled; its per-phase flags are checked by argparse choices.",
     },
     Unmodelled {
-        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
+        file: CG,
         function: "finalize_cuda_graph_prefill_max_context",
         message: "page_size must be resolved",
         reason: "An internal ordering assert: page_size is always resolved by _page_size_default before this step.",
-    },
-    Unmodelled {
-        file: "python/sglang/srt/arg_groups/cuda_graph_hook.py",
-        function: "_resolve_max_context_size",
-        message: "",
-        reason: "--cuda-graph-prefill-max-context is merged into the structured --cuda-graph-config, which is not modelled (the model's context length after overrides would also be needed).",
     },
 ];
