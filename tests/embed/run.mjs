@@ -141,6 +141,7 @@ export default async function runEmbed({ context, base, art, test, assert }) {
     assert((await second.locator('.target').textContent()).includes('starts'), 'verdict class');
     assert((await page.locator('#seed .target').textContent()).includes('refused'), 'verdict class of the seed');
     assert((await page.locator('#seed pre.launch').count()) === 0, 'compact mode shows the launch command');
+    assert((await page.locator('#seed p.expl').count()) === 0, 'compact mode shows no explanations');
     // attributes are live
     await page.evaluate(() => document.getElementById('seed').setAttribute('kv-cache-dtype', 'fp8_e4m3'));
     await page.locator('#seed .verdict').filter({ hasText: 'OK' }).waitFor();
@@ -158,6 +159,13 @@ export default async function runEmbed({ context, base, art, test, assert }) {
     assert((await fp.locator('sglang-preflight pre.launch').textContent()).includes('--kv-cache-dtype fp8_e4m3'), 'iframe mode=full');
     assert((await fp.locator('#nav-builder, .page-builder').count()) === 0, 'iframe shows the app');
     await clean(fp);
+    // mode=full explains each diagnostic with the rule's text from rules.json (the module is
+    // built without the rule documentation); compact mode shows none
+    const fe = track(await open('/plain/docs/preflight/index.html?embed=1&mode=full&gpu=RTX%205090&arch=GlmMoeDsaForCausalLM&kv-cache-dtype=bf16&dsa-prefill-backend=flashinfer_sparse_mla'));
+    const expl = fe.locator('sglang-preflight .diag[data-code="DSA001"] p.expl');
+    await expl.waitFor();
+    assert((await expl.textContent()).startsWith('The flashinfer_sparse_mla kernels were written for one combination only'), `DSA001 explanation: ${await expl.textContent()}`);
+    await clean(fe);
     const lp = track(await open('/plain/docs/launch.html'));
     const launched = [];
     lp.on('request', (r) => launched.push(new URL(r.url()).pathname));

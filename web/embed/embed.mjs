@@ -37,6 +37,15 @@ function loadApi() {
   return apiPromise;
 }
 
+let textsPromise;
+/** The rules' explanations by code (rules.json, generated from the core's catalogue): the
+ * validation module is built without the rule documentation, so mode="full" fetches it, after
+ * the first verdict is on screen. A failed fetch leaves the explanations out. */
+function loadTexts() {
+  textsPromise ??= fetch(at('rules.json')).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  return textsPromise;
+}
+
 const CSS = `
 :host{display:block;margin:1em 0;contain:content;color-scheme:light;
  --pf-bg:#fff;--pf-fg:#1f2328;--pf-muted:#59636e;--pf-border:#d1d9e0;--pf-code:#f6f8fa;
@@ -248,6 +257,13 @@ class SglangPreflight extends HTMLElement {
       this.dispatchEvent(new CustomEvent('preflight-change', {
         bubbles: true, composed: true, detail: { report, query, url: at(`index.html${query}`) },
       }));
+      if ((this.getAttribute('mode') || '').toLowerCase() === 'full'
+        && report.diagnostics.some((d) => !d.explanation)) {
+        const texts = await loadTexts();
+        if (gen !== this._gen) return;
+        for (const d of report.diagnostics) d.explanation ||= texts[d.code] || '';
+        this._render(report, query, parse);
+      }
     } catch (e) {
       if (gen !== this._gen) return;
       this._view.replaceChildren(h('p', { class: 'body err', text: `Preflight could not load: ${e && e.message ? e.message : e}` }));

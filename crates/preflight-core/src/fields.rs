@@ -158,6 +158,12 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         Shown::Speculative,
     ),
     f(
+        "speculative_draft_attention_backend",
+        "Draft attention backend",
+        G::Speculative,
+        Shown::Speculative,
+    ),
+    f(
         "tp_size",
         "Tensor parallel size",
         G::Parallel,
@@ -206,6 +212,18 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         Shown::WhenSet,
     ),
     f(
+        "attn_tp_size",
+        "Attention tensor parallel (derived)",
+        G::Parallel,
+        Shown::WhenSet,
+    ),
+    f(
+        "moe_tp_size",
+        "MoE tensor parallel (derived)",
+        G::Parallel,
+        Shown::WhenSet,
+    ),
+    f(
         "dcp_size",
         "Decode context parallel",
         G::Parallel,
@@ -215,6 +233,26 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         "dcp_comm_backend",
         "DCP communication",
         G::Parallel,
+        Shown::WhenSet,
+    ),
+    f("quantization", "Quantization", G::Moe, Shown::WhenSet),
+    f(
+        "moe_runner_backend",
+        "MoE runner backend",
+        G::Moe,
+        Shown::WhenSet,
+    ),
+    f(
+        "moe_a2a_backend",
+        "MoE all-to-all backend",
+        G::Moe,
+        Shown::WhenSet,
+    ),
+    f("deepep_mode", "DeepEP mode", G::Moe, Shown::WhenSet),
+    f(
+        "flashinfer_a2a_dispatch_type",
+        "FlashInfer A2A dispatch",
+        G::Moe,
         Shown::WhenSet,
     ),
     f(
@@ -302,6 +340,28 @@ pub struct Context {
     pub hybrid: bool,
 }
 
+/// The derived parallel widths (`runtime_context.derive_parallel_widths`,
+/// `runtime_context.py@0.5.23`): `attn_tp_size = tp_size // attn_dp_size // attn_cp_size` (the
+/// attention-DP size is `--dp-size` under the deprecated `--enable-dp-attention`, which 0.5.22+
+/// have already turned into `--attn-dp-size`) and `moe_tp_size = tp_size // ep_size //
+/// moe_dp_size`. Not `ServerArgs` fields: their origin is the widths they derive from.
+fn derived_width(args: &ServerArgs, key: &str) -> Option<PyVal> {
+    let div = |a: i64, b: i64| crate::py::floordiv(a, b);
+    let v = match key {
+        "attn_tp_size" => {
+            let adp = if args.enable_dp_attention {
+                args.dp_size
+            } else {
+                args.attn_dp_size
+            };
+            div(args.tp_size, adp).and_then(|x| div(x, args.attn_cp_size))
+        }
+        "moe_tp_size" => div(args.tp_size, args.ep_size).and_then(|x| div(x, args.moe_dp_size)),
+        _ => return None,
+    };
+    Some(v.map_or(PyVal::None, PyVal::Int))
+}
+
 /// The resolved fields of a finished resolution, in table order.
 pub fn resolve_fields(
     args: &ServerArgs,
@@ -312,6 +372,9 @@ pub fn resolve_fields(
     let value_of = |key: &str| -> PyVal {
         if key == "kv_cache_torch_dtype" {
             return kv_cache_torch_dtype.map_or(PyVal::None, |s| PyVal::Raw(s.to_string()));
+        }
+        if let Some(v) = derived_width(args, key) {
+            return v;
         }
         args.get(key).unwrap_or(PyVal::None)
     };
@@ -369,7 +432,10 @@ mod tests {
         assert_eq!(keys.len(), RESOLVED_FIELDS.len());
         for f in RESOLVED_FIELDS {
             assert!(
-                f.key == "kv_cache_torch_dtype" || defaults.get(f.key).is_some(),
+                matches!(
+                    f.key,
+                    "kv_cache_torch_dtype" | "attn_tp_size" | "moe_tp_size"
+                ) || defaults.get(f.key).is_some(),
                 "{} is not a ServerArgs field",
                 f.key
             );

@@ -26,6 +26,7 @@ mod kernel;
 mod kv;
 mod linear;
 mod model;
+mod moe;
 mod parallel;
 mod pd;
 mod serving;
@@ -222,6 +223,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 /// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
+    moe::handle_mega_moe(ctx, st)?; // :49
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
     serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
@@ -247,16 +249,23 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     hicache::handle_hicache(ctx, st)?; // pipeline.py:262@0.5.23
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
-    model::moe_quant_constraints(ctx, st)?; // :294
+    moe::handle_moe_kernel_config(ctx, st)?; // :294
+    moe::handle_a2a_moe(ctx, st)?; // :295
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
-    pd::decode_radix_speculative(ctx, st)?; // inside handle_speculative_decoding (0.5.23)
     spec::handle_speculative_decoding(ctx, st)?; // :306
-    pd::handle_encoder_disaggregation(ctx, st)?; // :316@0.5.23
-    serving::handle_tokenizer_batching(ctx, st)?; // :318@0.5.23
-    serving::handle_environment_variables(ctx, st)?; // :320
-    serving::handle_other_validations(ctx, st)?; // :337
-    serving::finalize_cuda_graph_prefill_max_context(ctx, st) // :366
+    moe::handle_layernorm_sp(ctx, st)?; // :315
+    moe::validate_cutedsl_a2a_token_budget(ctx, st)?; // 0.5.19-0.5.21 (pipeline.py:327@0.5.19)
+    moe::validate_flashinfer_a2a_token_budget(ctx, st)?; // :318 (0.5.22+)
+    moe::validate_mega_moe_token_budget(ctx, st)?; // :324 (0.5.21+)
+    pd::handle_encoder_disaggregation(ctx, st)?; // :328@0.5.23
+    serving::handle_tokenizer_batching(ctx, st)?; // :330@0.5.23
+    serving::handle_environment_variables(ctx, st)?; // :332
+    serving::handle_other_validations(ctx, st)?; // :349
+    model::handle_model_capability_adjustments(ctx, st); // :352
+    serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366
+    moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374
+    moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
 }
 
 /// The effective configuration shown in the report (see [`crate::fields`]).
@@ -291,6 +300,11 @@ fn finish(ctx: &Ctx, st: &mut State) {
         "ep_size",
         "dcp_size",
         "dcp_comm_backend",
+        "quantization",
+        "moe_runner_backend",
+        "moe_a2a_backend",
+        "deepep_mode",
+        "flashinfer_a2a_dispatch_type",
         "disaggregation_mode",
         "disaggregation_transfer_backend",
         "disaggregation_decode_extra_slots",
@@ -303,6 +317,21 @@ fn finish(ctx: &Ctx, st: &mut State) {
                 Origin::Default
             };
             st.origin(f, o);
+        }
+    }
+    // the derived widths (fields::derived_width) come from the widths the launch set
+    for (f, parts) in [
+        (
+            "attn_tp_size",
+            &["tp_size", "dp_size", "attn_dp_size", "attn_cp_size"][..],
+        ),
+        ("moe_tp_size", &["tp_size", "ep_size", "moe_dp_size"][..]),
+    ] {
+        if parts
+            .iter()
+            .any(|p| st.origin.get(p).is_some_and(|o| *o != Origin::Default))
+        {
+            st.origin(f, Origin::Step("derive_parallel_widths".into()));
         }
     }
 }

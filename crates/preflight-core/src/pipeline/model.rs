@@ -86,6 +86,7 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
         dsa_kv_cache_dtype_default(ctx, st)?;
         dsa_split_backend_resolution(ctx, st)?;
     }
+    super::moe::model_moe_overrides(ctx, st)?;
     per_arch_asserts(ctx, st)?;
     handle_mamba_radix_cache(ctx, st)
 }
@@ -151,19 +152,6 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
         ));
     } else if ctx.hw.is_hip() && !QUANT_ROCM.contains(&q.as_str()) {
         return Err(st.raise(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]));
-    }
-    Ok(())
-}
-
-/// `_moe_runner_backend_quant_constraints` (`overrides.py:1448-1525@0.5.23`, run in
-/// `handle_moe_kernel_config`); the SM100 check is the same in every release
-/// (`overrides.py:1467-1471@0.5.19`).
-pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.args.quantization.as_deref() == Some("nvfp4_online")
-        && ctx.model.hf_quant_method.is_none()
-        && !ctx.hw.is_sm100()
-    {
-        return Err(st.raise(ctx, &mr::NVFP4_ONLINE, &[]));
     }
     Ok(())
 }
@@ -776,4 +764,48 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &lr::NO_BUFFER_TRTLLM, &[]));
     }
     Ok(())
+}
+
+/// `handle_model_capability_adjustments` (`model_hook.py:751@0.5.23`, run last in
+/// `run_resolution_pipeline`, `pipeline.py:352@0.5.23`): the HRM-Text branch (`:766-813`).
+/// HRM-Text (`model_type == "hrm_text"` or `HrmTextForCausalLM` in `architectures`) with
+/// `prefix_lm` (default true) gets `_hrm_text_attention_force` (`overrides.py:1774@0.5.23`:
+/// `--attention-backend triton`, with a warning when another backend was resolved), then
+/// `chunked_prefill_size=-1`, `disable_radix_cache=True` and `disable_cuda_graph=True`.
+/// The embedding-spec, EmbeddingGemma and Clef/Kev branches of the hook are not modelled
+/// (`rules::model::UNMODELLED`).
+pub fn handle_model_capability_adjustments(ctx: &Ctx, st: &mut State) {
+    let root = &ctx.model.hf.root;
+    let is_hrm_text = ctx.model.model_type.as_deref() == Some("hrm_text")
+        || ctx
+            .model
+            .architectures
+            .iter()
+            .any(|a| a == "HrmTextForCausalLM");
+    // getattr(hf_config, "prefix_lm", True)
+    let prefix_lm = root
+        .get("prefix_lm")
+        .map(crate::model::hf::truthy)
+        .unwrap_or(true);
+    if !(is_hrm_text && prefix_lm) {
+        return;
+    }
+    if let Some(b) = st.cur.attention_backend.clone()
+        && b != "triton"
+    {
+        st.emit(
+            ctx,
+            &mr::HRM_TEXT_BACKEND,
+            &[("view.attention_backend", PyVal::s(&b))],
+        );
+    }
+    st.cur.attention_backend = Some("triton".into());
+    st.by("attention_backend", &mr::HRM_TEXT_BACKEND);
+    st.cur.chunked_prefill_size = Some(-1);
+    st.by("chunked_prefill_size", &mr::HRM_TEXT_FORCE);
+    st.cur.disable_radix_cache = true;
+    st.by("disable_radix_cache", &mr::HRM_TEXT_FORCE);
+    st.cur.disable_cuda_graph = true;
+    st.by("disable_cuda_graph", &mr::HRM_TEXT_FORCE);
+    st.emit(ctx, &mr::HRM_TEXT_FORCE, &[]);
 }

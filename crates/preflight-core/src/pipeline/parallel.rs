@@ -190,7 +190,7 @@ pub fn handle_dwdp(ctx: &Ctx, st: &mut State) -> Step {
 /// Whether attention DP is on, as `handle_data_parallelism` tests it after
 /// `_data_parallelism_defaults`: `attn_dp_enabled_of` (attn_dp_size > 1; 0.5.22+), else
 /// `enable_dp_attention` with dp_size != 1.
-fn attn_dp_enabled(ctx: &Ctx, st: &State) -> bool {
+pub(super) fn attn_dp_enabled(ctx: &Ctx, st: &State) -> bool {
     if has_attn_dp(ctx) {
         st.cur.attn_dp_size > 1 || st.cur.ep_join_mode.as_deref() == Some("scale")
     } else {

@@ -313,34 +313,6 @@ fn validate_prefill_complete(ctx: &Ctx, st: &mut State) -> Step {
     ))
 }
 
-/// The decode-radix check of `handle_speculative_decoding` (`speculative_hook.py:164-173@0.5.23`),
-/// after the algorithm is upper-cased and NEXTN resolved to EAGLE.
-pub fn decode_radix_speculative(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v < V::V0_5_23
-        || st.cur.disaggregation_mode != "decode"
-        || !st.cur.disaggregation_decode_enable_radix_cache
-    {
-        return Ok(());
-    }
-    let Some(raw) = st.cur.speculative_algorithm.clone() else {
-        return Ok(());
-    };
-    let alg = match raw.to_ascii_uppercase().as_str() {
-        "NEXTN" => "EAGLE".to_string(),
-        other => other.to_string(),
-    };
-    // `_resolve_speculative_algorithm_alias` does not validate the name (an unknown one
-    // reaches this check too); Gemma4 drafts (FROZEN_KV_MTP) need a draft model path.
-    if matches!(alg.as_str(), "EAGLE" | "EAGLE3" | "DSPARK") {
-        return Ok(());
-    }
-    Err(st.raise(
-        ctx,
-        &r::DECODE_RADIX_SPEC_V23,
-        &[("cfg.speculative_algorithm", PyVal::s(alg))],
-    ))
-}
-
 /// `handle_encoder_disaggregation` (`pd_disaggregation_hook.py:296-386@0.5.23`), run after the
 /// speculative step (pipeline.py:316@0.5.23). `handle_language_model_only` (model_hook.py) runs
 /// first and raises only with --language-model-only (not modelled); the IB device validation

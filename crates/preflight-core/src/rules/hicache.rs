@@ -21,15 +21,17 @@ pub static HOST_FRACTION: RuleInfo = RuleInfo {
         "--hicache-host-memory-fraction must be in (0, 1].",
     )],
     sources: &[(R::between(V21, V22), HOOK, 98), (R::since(V23), HOOK, 117)],
-    title: "--hicache-host-memory-fraction must be in (0, 1]",
-    explanation: "The fraction of host memory HiCache may take is checked on every launch (0.5.21+), HiCache on or not.",
-    trigger: "--hicache-host-memory-fraction <= 0 or > 1.",
-    solutions: &["Use a fraction in (0, 1]."],
+    title: doc!("--hicache-host-memory-fraction must be in (0, 1]"),
+    explanation: doc!(
+        "The fraction of host memory HiCache may take is checked on every launch (0.5.21+), HiCache on or not."
+    ),
+    trigger: doc!("--hicache-host-memory-fraction <= 0 or > 1."),
+    solutions: doc_list!["Use a fraction in (0, 1]."],
     flags: &["hicache_host_memory_fraction"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","hicache_host_memory_fraction":1.5}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -43,10 +45,12 @@ pub static LINKER_MLA_DEDUP: RuleInfo = RuleInfo {
         "--enable-linker-mla-dedup requires the Mooncake linker.",
     )],
     sources: &[(R::between(V21, V22), HOOK, 30), (R::since(V23), HOOK, 43)],
-    title: "--enable-linker-mla-dedup needs the Mooncake unified-cache linker",
-    explanation: "MLA de-duplication is a feature of the Mooncake external linker (0.5.21+).",
-    trigger: "--enable-linker-mla-dedup without --enable-unified-cache-external-linker and --unified-cache-external-linker-backend mooncake.",
-    solutions: &[
+    title: doc!("--enable-linker-mla-dedup needs the Mooncake unified-cache linker"),
+    explanation: doc!("MLA de-duplication is a feature of the Mooncake external linker (0.5.21+)."),
+    trigger: doc!(
+        "--enable-linker-mla-dedup without --enable-unified-cache-external-linker and --unified-cache-external-linker-backend mooncake."
+    ),
+    solutions: doc_list![
         "Drop --enable-linker-mla-dedup.",
         "Enable the Mooncake linker.",
     ],
@@ -54,10 +58,10 @@ pub static LINKER_MLA_DEDUP: RuleInfo = RuleInfo {
         "enable_linker_mla_dedup",
         "enable_unified_cache_external_linker",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linker_mla_dedup":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -71,10 +75,14 @@ pub static LINKER_RADIX: RuleInfo = RuleInfo {
         "--enable-unified-cache-external-linker requires the default UnifiedRadixCache with radix caching enabled.",
     )],
     sources: &[(R::since(V23), HOOK, 46)],
-    title: "The unified-cache external linker needs the default radix cache",
-    explanation: "The external linker hooks into the default UnifiedRadixCache; with the radix cache disabled (by the user or by an earlier step, e.g. a PD decode server) or another --radix-cache-backend it is refused (0.5.23).",
-    trigger: "--enable-unified-cache-external-linker with disable_radix_cache or --radix-cache-backend.",
-    solutions: &[
+    title: doc!("The unified-cache external linker needs the default radix cache"),
+    explanation: doc!(
+        "The external linker hooks into the default UnifiedRadixCache; with the radix cache disabled (by the user or by an earlier step, e.g. a PD decode server) or another --radix-cache-backend it is refused (0.5.23)."
+    ),
+    trigger: doc!(
+        "--enable-unified-cache-external-linker with disable_radix_cache or --radix-cache-backend."
+    ),
+    solutions: doc_list![
         "Drop --disable-radix-cache.",
         "Drop --enable-unified-cache-external-linker.",
     ],
@@ -82,10 +90,10 @@ pub static LINKER_RADIX: RuleInfo = RuleInfo {
         "enable_unified_cache_external_linker",
         "disable_radix_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true,"disable_radix_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -103,18 +111,18 @@ pub static LINKER_HICACHE: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 33),
         (R::since(V23), HOOK, 51),
     ],
-    title: "The unified-cache external linker and HiCache are mutually exclusive",
-    explanation: "Both replace the radix cache's host tier (0.5.20+).",
-    trigger: "--enable-unified-cache-external-linker with --enable-hierarchical-cache.",
-    solutions: &["Drop one of them."],
+    title: doc!("The unified-cache external linker and HiCache are mutually exclusive"),
+    explanation: doc!("Both replace the radix cache's host tier (0.5.20+)."),
+    trigger: doc!("--enable-unified-cache-external-linker with --enable-hierarchical-cache."),
+    solutions: doc_list!["Drop one of them."],
     flags: &[
         "enable_unified_cache_external_linker",
         "enable_hierarchical_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true,"enable_hierarchical_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -132,18 +140,20 @@ pub static LINKER_STORAGE: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 38),
         (R::since(V23), HOOK, 56),
     ],
-    title: "The unified-cache external linker does not use --hicache-storage-backend",
-    explanation: "The linker brings its own storage; a HiCache storage backend is refused with it (0.5.20+).",
-    trigger: "--enable-unified-cache-external-linker with --hicache-storage-backend.",
-    solutions: &["Drop --hicache-storage-backend."],
+    title: doc!("The unified-cache external linker does not use --hicache-storage-backend"),
+    explanation: doc!(
+        "The linker brings its own storage; a HiCache storage backend is refused with it (0.5.20+)."
+    ),
+    trigger: doc!("--enable-unified-cache-external-linker with --hicache-storage-backend."),
+    solutions: doc_list!["Drop --hicache-storage-backend."],
     flags: &[
         "enable_unified_cache_external_linker",
         "hicache_storage_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true,"hicache_storage_backend":"file"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_cache_external_linker":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -161,18 +171,22 @@ pub static BUFFER_ONLY_STORAGE: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 232),
         (R::since(V23), HOOK, 273),
     ],
-    title: "--hicache-host-memory-mode buffer_only needs --hicache-storage-backend",
-    explanation: "In buffer_only mode host memory is only a staging buffer and all cached data lives in storage.",
-    trigger: "HiCache (or a PD decode server) with --hicache-host-memory-mode buffer_only and no --hicache-storage-backend.",
-    solutions: &[
+    title: doc!("--hicache-host-memory-mode buffer_only needs --hicache-storage-backend"),
+    explanation: doc!(
+        "In buffer_only mode host memory is only a staging buffer and all cached data lives in storage."
+    ),
+    trigger: doc!(
+        "HiCache (or a PD decode server) with --hicache-host-memory-mode buffer_only and no --hicache-storage-backend."
+    ),
+    solutions: doc_list![
         "Add --hicache-storage-backend.",
         "Use --hicache-host-memory-mode cache.",
     ],
     flags: &["hicache_host_memory_mode", "hicache_storage_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true,"hicache_host_memory_mode":"buffer_only"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -190,15 +204,19 @@ pub static BUFFER_ONLY_WRITE_BACK: RuleInfo = RuleInfo {
         (R::only(V20), HOOK, 212),
         (R::only(V21), HOOK, 238),
     ],
-    title: "buffer_only host memory cannot use write_back (0.5.19-0.5.21)",
-    explanation: "Up to 0.5.21 buffer_only refuses the write_back policy (the default is write_through); from 0.5.22 SGLang switches it to write_through instead.",
-    trigger: "--hicache-host-memory-mode buffer_only with a storage backend and --hicache-write-policy write_back (SGLang 0.5.19-0.5.21).",
-    solutions: &["Use --hicache-write-policy write_through."],
+    title: doc!("buffer_only host memory cannot use write_back (0.5.19-0.5.21)"),
+    explanation: doc!(
+        "Up to 0.5.21 buffer_only refuses the write_back policy (the default is write_through); from 0.5.22 SGLang switches it to write_through instead."
+    ),
+    trigger: doc!(
+        "--hicache-host-memory-mode buffer_only with a storage backend and --hicache-write-policy write_back (SGLang 0.5.19-0.5.21)."
+    ),
+    solutions: doc_list!["Use --hicache-write-policy write_through."],
     flags: &["hicache_write_policy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true,"hicache_host_memory_mode":"buffer_only","hicache_storage_backend":"file","hicache_write_policy":"write_back","sglang":"0.5.21"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true,"hicache_host_memory_mode":"buffer_only","hicache_storage_backend":"file","hicache_write_policy":"write_through","sglang":"0.5.21"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -217,15 +235,19 @@ pub static BUFFER_ONLY_DECODE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 249),
         (R::since(V23), HOOK, 290),
     ],
-    title: "buffer_only host memory is not supported on a PD decode server",
-    explanation: "The decode-side prefetch and offload paths bypass the buffer-mode pipeline.",
-    trigger: "A PD decode server with --hicache-host-memory-mode buffer_only (and a storage backend).",
-    solutions: &["Use --hicache-host-memory-mode cache on the decode server."],
+    title: doc!("buffer_only host memory is not supported on a PD decode server"),
+    explanation: doc!(
+        "The decode-side prefetch and offload paths bypass the buffer-mode pipeline."
+    ),
+    trigger: doc!(
+        "A PD decode server with --hicache-host-memory-mode buffer_only (and a storage backend)."
+    ),
+    solutions: doc_list!["Use --hicache-host-memory-mode cache on the decode server."],
     flags: &["hicache_host_memory_mode", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","hicache_host_memory_mode":"buffer_only","hicache_storage_backend":"file","hicache_write_policy":"write_through"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","hicache_storage_backend":"file","hicache_write_policy":"write_through"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -239,10 +261,14 @@ pub static HOST_RECEIVE_LAYOUT: RuleInfo = RuleInfo {
         "The resolved HiCache storage layout {cfg.hicache_mem_layout!r} cannot share the layer_first decode host pool used by KV transfer",
     )],
     sources: &[(R::between(V21, V22), HOOK, 72), (R::since(V23), HOOK, 91)],
-    title: "Decode host receive needs the layer_first HiCache layout",
-    explanation: "With decode host KV buffering the HiCache host pool is shared with KV transfer and must stay layer_first; a storage backend that forces another layout (mooncake) is refused (0.5.21+).",
-    trigger: "Decode host receive on, HiCache active, and a layout rewritten away from layer_first (e.g. --hicache-storage-backend mooncake).",
-    solutions: &[
+    title: doc!("Decode host receive needs the layer_first HiCache layout"),
+    explanation: doc!(
+        "With decode host KV buffering the HiCache host pool is shared with KV transfer and must stay layer_first; a storage backend that forces another layout (mooncake) is refused (0.5.21+)."
+    ),
+    trigger: doc!(
+        "Decode host receive on, HiCache active, and a layout rewritten away from layer_first (e.g. --hicache-storage-backend mooncake)."
+    ),
+    solutions: doc_list![
         "Leave --disaggregation-decode-host-receive-threshold at its default.",
         "Use another storage backend.",
     ],
@@ -250,10 +276,10 @@ pub static HOST_RECEIVE_LAYOUT: RuleInfo = RuleInfo {
         "disaggregation_decode_host_receive_threshold",
         "hicache_storage_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_host_receive_threshold":0.5,"hicache_storage_backend":"mooncake"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","hicache_storage_backend":"mooncake"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -272,15 +298,19 @@ pub static DCP_L3: RuleInfo = RuleInfo {
         (R::only(V20), HOOK, 90),
         (R::between(V21, V22), HOOK, 116),
     ],
-    title: "HiCache storage (L3) with DCP is not supported (0.5.19-0.5.22)",
-    explanation: "Under DCP each rank holds a distinct interleaved MLA KV shard; up to 0.5.22 HiCache with DCP runs with L1/L2 only.",
-    trigger: "--enable-hierarchical-cache, --dcp-size > 1 and --hicache-storage-backend (SGLang 0.5.19-0.5.22).",
-    solutions: &["Drop --hicache-storage-backend."],
+    title: doc!("HiCache storage (L3) with DCP is not supported (0.5.19-0.5.22)"),
+    explanation: doc!(
+        "Under DCP each rank holds a distinct interleaved MLA KV shard; up to 0.5.22 HiCache with DCP runs with L1/L2 only."
+    ),
+    trigger: doc!(
+        "--enable-hierarchical-cache, --dcp-size > 1 and --hicache-storage-backend (SGLang 0.5.19-0.5.22)."
+    ),
+    solutions: doc_list!["Drop --hicache-storage-backend."],
     flags: &["hicache_storage_backend", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"hicache_storage_backend":"file","sglang":"0.5.22"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"sglang":"0.5.22"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -295,15 +325,19 @@ pub static DCP_BUFFER_ONLY: RuleInfo = RuleInfo {
         "HiCache L3 with DCP does not support buffer_only host memory.",
     )],
     sources: &[(R::since(V23), HOOK, 138)],
-    title: "HiCache L3 with DCP does not support buffer_only host memory (0.5.23)",
-    explanation: "0.5.23 allows HiCache storage with DCP, but not in buffer_only host-memory mode.",
-    trigger: "--enable-hierarchical-cache, --dcp-size > 1, a storage backend and --hicache-host-memory-mode buffer_only (SGLang 0.5.23).",
-    solutions: &["Use --hicache-host-memory-mode cache."],
+    title: doc!("HiCache L3 with DCP does not support buffer_only host memory (0.5.23)"),
+    explanation: doc!(
+        "0.5.23 allows HiCache storage with DCP, but not in buffer_only host-memory mode."
+    ),
+    trigger: doc!(
+        "--enable-hierarchical-cache, --dcp-size > 1, a storage backend and --hicache-host-memory-mode buffer_only (SGLang 0.5.23)."
+    ),
+    solutions: doc_list!["Use --hicache-host-memory-mode cache."],
     flags: &["hicache_host_memory_mode", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"hicache_storage_backend":"file","hicache_host_memory_mode":"buffer_only"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"hicache_storage_backend":"file"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -322,15 +356,17 @@ pub static DCP_SPEC: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 124),
         (R::since(V23), HOOK, 142),
     ],
-    title: "HiCache with DCP supports only DSPARK speculative decoding",
-    explanation: "Other draft models' host pools have no DCP index translation.",
-    trigger: "--enable-hierarchical-cache, --dcp-size > 1 and a speculative algorithm other than DSPARK (as given, before upper-casing).",
-    solutions: &["Drop --speculative-algorithm.", "Drop --dcp-size."],
+    title: doc!("HiCache with DCP supports only DSPARK speculative decoding"),
+    explanation: doc!("Other draft models' host pools have no DCP index translation."),
+    trigger: doc!(
+        "--enable-hierarchical-cache, --dcp-size > 1 and a speculative algorithm other than DSPARK (as given, before upper-casing)."
+    ),
+    solutions: doc_list!["Drop --speculative-algorithm.", "Drop --dcp-size."],
     flags: &["speculative_algorithm", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -349,15 +385,15 @@ pub static DCP_LMCACHE: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 130),
         (R::since(V23), HOOK, 148),
     ],
-    title: "LMCache with DCP is not supported",
-    explanation: "LMCache has no DCP-aware index translation.",
-    trigger: "--enable-hierarchical-cache, --dcp-size > 1 and --enable-lmcache.",
-    solutions: &["Drop --enable-lmcache."],
+    title: doc!("LMCache with DCP is not supported"),
+    explanation: doc!("LMCache has no DCP-aware index translation."),
+    trigger: doc!("--enable-hierarchical-cache, --dcp-size > 1 and --enable-lmcache."),
+    solutions: doc_list!["Drop --enable-lmcache."],
     flags: &["enable_lmcache", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"enable_lmcache":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -376,15 +412,15 @@ pub static DCP_HISPARSE: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 135),
         (R::since(V23), HOOK, 153),
     ],
-    title: "HiSparse with DCP is not supported",
-    explanation: "The HiSparse host pool is built without DCP translation.",
-    trigger: "--enable-hierarchical-cache, --dcp-size > 1 and --enable-hisparse.",
-    solutions: &["Drop --enable-hisparse."],
+    title: doc!("HiSparse with DCP is not supported"),
+    explanation: doc!("The HiSparse host pool is built without DCP translation."),
+    trigger: doc!("--enable-hierarchical-cache, --dcp-size > 1 and --enable-hisparse."),
+    solutions: doc_list!["Drop --enable-hisparse."],
     flags: &["enable_hisparse", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true,"enable_hisparse":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_hierarchical_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -403,15 +439,17 @@ pub static DCP_MHA: RuleInfo = RuleInfo {
         (R::between(V21, V22), HOOK, 140),
         (R::since(V23), HOOK, 158),
     ],
-    title: "HiCache with DCP needs an MLA model",
-    explanation: "The DCP index translation lives in the MLA host pool; the MHA host pool has none.",
-    trigger: "--enable-hierarchical-cache and --dcp-size > 1 on a model without MLA.",
-    solutions: &["Drop --dcp-size.", "Drop --enable-hierarchical-cache."],
+    title: doc!("HiCache with DCP needs an MLA model"),
+    explanation: doc!(
+        "The DCP index translation lives in the MLA host pool; the MHA host pool has none."
+    ),
+    trigger: doc!("--enable-hierarchical-cache and --dcp-size > 1 on a model without MLA."),
+    solutions: doc_list!["Drop --dcp-size.", "Drop --enable-hierarchical-cache."],
     flags: &["dcp_size", "enable_hierarchical_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"dcp_size":2,"enable_hierarchical_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"dcp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

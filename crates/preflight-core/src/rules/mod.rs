@@ -6,8 +6,59 @@
 //!
 //! Codes are a permanent contract: never reuse or renumber one. See `docs/adding-a-rule.md`.
 
+// Without `docs`, the constants that hold shared explanations are unused.
+#![cfg_attr(not(feature = "docs"), allow(dead_code))]
+
 use crate::report::{Severity, SourceLoc, Stage};
 use crate::version::{SglangVersion, VersionRange};
+
+// A rule's documentation (title, explanation, trigger, situations, solutions, example,
+// evidence) is only compiled in with the `docs` feature (on by default): the embedded
+// element builds the core without it, since it shows verdicts and messages only and its
+// full layout fetches the texts from `rules.json` (see `tests/coverage.rs`). Every field is
+// wrapped by `scripts/wrap-rule-docs.py`; without `docs` a text is "", a list empty, an
+// option None.
+
+/// A documentation text of a [`RuleInfo`]: the text with the `docs` feature, `""` without.
+#[cfg(feature = "docs")]
+macro_rules! doc {
+    ($s:expr) => {
+        $s
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc {
+    ($s:expr) => {
+        ""
+    };
+}
+/// A documentation list of a [`RuleInfo`] (`solutions`): the list with `docs`, empty without.
+#[cfg(feature = "docs")]
+macro_rules! doc_list {
+    [$($s:expr),* $(,)?] => {
+        &[$($s),*]
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc_list {
+    [$($s:expr),* $(,)?] => {
+        &[]
+    };
+}
+/// An optional documentation field of a [`RuleInfo`] (`example`, `evidence`): the value
+/// with `docs`, `None` without.
+#[cfg(feature = "docs")]
+macro_rules! doc_opt {
+    ($s:expr) => {
+        $s
+    };
+}
+#[cfg(not(feature = "docs"))]
+macro_rules! doc_opt {
+    ($s:expr) => {
+        None
+    };
+}
 
 pub mod attention;
 pub mod det;
@@ -19,9 +70,11 @@ pub mod kernel;
 pub mod kv;
 pub mod linear;
 pub mod model;
+pub mod moe;
 pub mod parallel;
 pub mod pd;
 pub mod serving;
+pub mod sp;
 pub mod spec;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
@@ -252,6 +305,9 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 /// The `UNMODELLED` list of every rules module (add a module's list here).
 static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     parallel::UNMODELLED,
+    spec::UNMODELLED,
+    moe::UNMODELLED,
+    sp::UNMODELLED,
     pd::UNMODELLED,
     serving::UNMODELLED,
     hicache::UNMODELLED,
@@ -271,6 +327,8 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
+    v.extend_from_slice(moe::RULES);
+    v.extend_from_slice(sp::RULES);
     v.extend_from_slice(pd::RULES);
     v.extend_from_slice(serving::RULES);
     v.extend_from_slice(hicache::RULES);

@@ -31,18 +31,24 @@ pub static DECODE_DCP_BACKEND: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 79),
         (R::since(V22), HOOK, 92),
     ],
-    title: "A PD decode server with decode context parallelism needs a DCP-aware transfer backend",
-    explanation: "With --disaggregation-mode decode and --dcp-size > 1 the KV cache received from the prefill server must be re-laid out for the DCP ranks; only some transfer backends do that (0.5.19-0.5.21: mooncake and nixl; 0.5.22+: also mori and ascend). The fake backend is accepted for synthetic benchmarks.",
-    trigger: "--disaggregation-mode decode, --dcp-size > 1 and a transfer backend outside that list.",
-    solutions: &[
+    title: doc!(
+        "A PD decode server with decode context parallelism needs a DCP-aware transfer backend"
+    ),
+    explanation: doc!(
+        "With --disaggregation-mode decode and --dcp-size > 1 the KV cache received from the prefill server must be re-laid out for the DCP ranks; only some transfer backends do that (0.5.19-0.5.21: mooncake and nixl; 0.5.22+: also mori and ascend). The fake backend is accepted for synthetic benchmarks."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --dcp-size > 1 and a transfer backend outside that list."
+    ),
+    solutions: doc_list![
         "Use --disaggregation-transfer-backend mooncake (or nixl).",
         "Drop --dcp-size on the decode server.",
     ],
     flags: &["disaggregation_transfer_backend", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","disaggregation_transfer_backend":"ascend","sglang":"0.5.21"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","sglang":"0.5.21"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -56,18 +62,22 @@ pub static DECODE_DCP_RADIX: RuleInfo = RuleInfo {
         "PD decode DCP currently requires chunk cache; --disaggregation-decode-enable-radix-cache is not supported.",
     )],
     sources: &[(R::until(V20), HOOK, 67)],
-    title: "A PD decode server with DCP cannot enable the decode radix cache (0.5.19-0.5.20)",
-    explanation: "Up to 0.5.20 a decode server with decode context parallelism runs with the chunk cache only; the experimental decode radix cache is refused.",
-    trigger: "--disaggregation-mode decode, --dcp-size > 1 and --disaggregation-decode-enable-radix-cache (SGLang 0.5.19-0.5.20).",
-    solutions: &[
+    title: doc!("A PD decode server with DCP cannot enable the decode radix cache (0.5.19-0.5.20)"),
+    explanation: doc!(
+        "Up to 0.5.20 a decode server with decode context parallelism runs with the chunk cache only; the experimental decode radix cache is refused."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --dcp-size > 1 and --disaggregation-decode-enable-radix-cache (SGLang 0.5.19-0.5.20)."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-decode-enable-radix-cache.",
         "Drop --dcp-size.",
     ],
     flags: &["disaggregation_decode_enable_radix_cache", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"sglang":"0.5.19"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","sglang":"0.5.19"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -81,15 +91,19 @@ pub static DECODE_DCP_HICACHE: RuleInfo = RuleInfo {
         "PD decode DCP currently requires chunk cache; --enable-hierarchical-cache is not supported.",
     )],
     sources: &[(R::until(V20), HOOK, 72)],
-    title: "A PD decode server with DCP cannot use HiCache (0.5.19-0.5.20)",
-    explanation: "Up to 0.5.20 a decode server with decode context parallelism runs with the chunk cache only; hierarchical caching is refused.",
-    trigger: "--disaggregation-mode decode, --dcp-size > 1 and --enable-hierarchical-cache (SGLang 0.5.19-0.5.20).",
-    solutions: &["Drop --enable-hierarchical-cache.", "Drop --dcp-size."],
+    title: doc!("A PD decode server with DCP cannot use HiCache (0.5.19-0.5.20)"),
+    explanation: doc!(
+        "Up to 0.5.20 a decode server with decode context parallelism runs with the chunk cache only; hierarchical caching is refused."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --dcp-size > 1 and --enable-hierarchical-cache (SGLang 0.5.19-0.5.20)."
+    ),
+    solutions: doc_list!["Drop --enable-hierarchical-cache.", "Drop --dcp-size."],
     flags: &["enable_hierarchical_cache", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","enable_hierarchical_cache":true,"sglang":"0.5.20"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"disaggregation_mode":"decode","sglang":"0.5.20"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -106,10 +120,14 @@ pub static DECODE_RADIX_HISPARSE: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 88),
         (R::since(V22), HOOK, 101),
     ],
-    title: "The decode radix cache cannot be combined with HiSparse",
-    explanation: "A decode server's experimental radix cache and hierarchical sparse attention both own the decode KV pool; SGLang refuses the pair.",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --enable-hisparse.",
-    solutions: &[
+    title: doc!("The decode radix cache cannot be combined with HiSparse"),
+    explanation: doc!(
+        "A decode server's experimental radix cache and hierarchical sparse attention both own the decode KV pool; SGLang refuses the pair."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --enable-hisparse."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-decode-enable-radix-cache.",
         "Drop --enable-hisparse.",
     ],
@@ -117,10 +135,10 @@ pub static DECODE_RADIX_HISPARSE: RuleInfo = RuleInfo {
         "disaggregation_decode_enable_radix_cache",
         "enable_hisparse",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"enable_hisparse":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -137,10 +155,14 @@ pub static DECODE_RADIX_FAKE: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 93),
         (R::since(V22), HOOK, 106),
     ],
-    title: "The decode radix cache cannot run with the fake transfer backend",
-    explanation: "The fake backend moves no KV (synthetic benchmarks), so there is nothing for a decode radix cache to hold.",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --disaggregation-transfer-backend fake.",
-    solutions: &[
+    title: doc!("The decode radix cache cannot run with the fake transfer backend"),
+    explanation: doc!(
+        "The fake backend moves no KV (synthetic benchmarks), so there is nothing for a decode radix cache to hold."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --disaggregation-transfer-backend fake."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-decode-enable-radix-cache.",
         "Use a real transfer backend (mooncake, nixl).",
     ],
@@ -148,10 +170,10 @@ pub static DECODE_RADIX_FAKE: RuleInfo = RuleInfo {
         "disaggregation_decode_enable_radix_cache",
         "disaggregation_transfer_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"disaggregation_transfer_backend":"fake"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_transfer_backend":"fake"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -169,10 +191,16 @@ pub static DECODE_RADIX_SPEC: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 98),
         (R::only(V22), HOOK, 111),
     ],
-    title: "The decode radix cache cannot be combined with speculative decoding (0.5.19-0.5.22)",
-    explanation: "Up to 0.5.22 the experimental decode radix cache does not track draft tokens; SGLang refuses any speculative algorithm with it (0.5.21-0.5.22 accept DSPARK, spelled exactly so). 0.5.23 drops the check.",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --speculative-algorithm (other than DSPARK from 0.5.21), SGLang 0.5.19-0.5.22.",
-    solutions: &[
+    title: doc!(
+        "The decode radix cache cannot be combined with speculative decoding (0.5.19-0.5.22)"
+    ),
+    explanation: doc!(
+        "Up to 0.5.22 the experimental decode radix cache does not track draft tokens; SGLang refuses any speculative algorithm with it (0.5.21-0.5.22 accept DSPARK, spelled exactly so). 0.5.23 drops the check."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --speculative-algorithm (other than DSPARK from 0.5.21), SGLang 0.5.19-0.5.22."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-decode-enable-radix-cache.",
         "Drop --speculative-algorithm.",
     ],
@@ -180,10 +208,10 @@ pub static DECODE_RADIX_SPEC: RuleInfo = RuleInfo {
         "disaggregation_decode_enable_radix_cache",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"speculative_algorithm":"NGRAM","sglang":"0.5.22"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","speculative_algorithm":"NGRAM","sglang":"0.5.22"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -202,15 +230,19 @@ pub static PREFILL_FAKE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 153),
         (R::since(V23), HOOK, 146),
     ],
-    title: "A prefill server cannot use the fake transfer backend",
-    explanation: "The fake backend is a decode-side stand-in for synthetic benchmarks: it receives nothing and sends nothing, so a prefill server cannot use it.",
-    trigger: "--disaggregation-mode prefill with --disaggregation-transfer-backend fake.",
-    solutions: &["Use --disaggregation-transfer-backend mooncake (or nixl) on the prefill server."],
+    title: doc!("A prefill server cannot use the fake transfer backend"),
+    explanation: doc!(
+        "The fake backend is a decode-side stand-in for synthetic benchmarks: it receives nothing and sends nothing, so a prefill server cannot use it."
+    ),
+    trigger: doc!("--disaggregation-mode prefill with --disaggregation-transfer-backend fake."),
+    solutions: doc_list![
+        "Use --disaggregation-transfer-backend mooncake (or nixl) on the prefill server."
+    ],
     flags: &["disaggregation_transfer_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill","disaggregation_transfer_backend":"fake"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -228,10 +260,14 @@ pub static STAGING_BUFFER: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 165),
         (R::since(V23), HOOK, 158),
     ],
-    title: "SGLANG_DISAGG_STAGING_BUFFER needs the mooncake or nixl transfer backend",
-    explanation: "The staging buffer for PD KV transfer is implemented by the mooncake and nixl backends only.",
-    trigger: "--disaggregation-mode prefill or decode, SGLANG_DISAGG_STAGING_BUFFER true, and a transfer backend other than mooncake or nixl.",
-    solutions: &[
+    title: doc!("SGLANG_DISAGG_STAGING_BUFFER needs the mooncake or nixl transfer backend"),
+    explanation: doc!(
+        "The staging buffer for PD KV transfer is implemented by the mooncake and nixl backends only."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode prefill or decode, SGLANG_DISAGG_STAGING_BUFFER true, and a transfer backend other than mooncake or nixl."
+    ),
+    solutions: doc_list![
         "Use --disaggregation-transfer-backend mooncake or nixl.",
         "Unset SGLANG_DISAGG_STAGING_BUFFER.",
     ],
@@ -239,10 +275,10 @@ pub static STAGING_BUFFER: RuleInfo = RuleInfo {
         "disaggregation_transfer_backend",
         "env.SGLANG_DISAGG_STAGING_BUFFER",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_transfer_backend":"fake","env":{"SGLANG_DISAGG_STAGING_BUFFER":"1"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","env":{"SGLANG_DISAGG_STAGING_BUFFER":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -260,18 +296,22 @@ pub static RUST_SERVER_PORT: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 268),
         (R::since(V23), HOOK, 277),
     ],
-    title: "With SGLANG_RUST_SERVER a prefill server's bootstrap port must be its api port",
-    explanation: "The embedded Rust server serves the KV bootstrap registry on the api listener itself, so a --disaggregation-bootstrap-port other than its default (8998) or --port is a conflict; otherwise SGLang sets the bootstrap port to --port. 0.5.23 does this only when the transfer backend's bootstrap server is the common HTTP registry (rust_server_serves_kv_bootstrap, managers/disagg_service.py:54-66@0.5.23), which holds for every built-in backend a prefill server accepts (mooncake, mori, ascend, nixl: disaggregation/*/conn.py).",
-    trigger: "--disaggregation-mode prefill, SGLANG_RUST_SERVER true, and --disaggregation-bootstrap-port neither 8998 nor --port.",
-    solutions: &[
+    title: doc!("With SGLANG_RUST_SERVER a prefill server's bootstrap port must be its api port"),
+    explanation: doc!(
+        "The embedded Rust server serves the KV bootstrap registry on the api listener itself, so a --disaggregation-bootstrap-port other than its default (8998) or --port is a conflict; otherwise SGLang sets the bootstrap port to --port. 0.5.23 does this only when the transfer backend's bootstrap server is the common HTTP registry (rust_server_serves_kv_bootstrap, managers/disagg_service.py:54-66@0.5.23), which holds for every built-in backend a prefill server accepts (mooncake, mori, ascend, nixl: disaggregation/*/conn.py)."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode prefill, SGLANG_RUST_SERVER true, and --disaggregation-bootstrap-port neither 8998 nor --port."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-bootstrap-port.",
         "Unset SGLANG_RUST_SERVER.",
     ],
     flags: &["disaggregation_bootstrap_port", "env.SGLANG_RUST_SERVER"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill","disaggregation_bootstrap_port":9000,"env":{"SGLANG_RUST_SERVER":"1"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill","env":{"SGLANG_RUST_SERVER":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -285,15 +325,19 @@ pub static HOST_RECEIVE_RANGE: RuleInfo = RuleInfo {
         "--disaggregation-decode-host-receive-threshold must be between 0 and 1",
     )],
     sources: &[(R::only(V21), HOOK, 54), (R::since(V22), HOOK, 65)],
-    title: "--disaggregation-decode-host-receive-threshold must be between 0 and 1",
-    explanation: "The threshold is a fraction of the decode KV pool; SGLang checks it on every launch, PD or not.",
-    trigger: "--disaggregation-decode-host-receive-threshold below 0 or above 1 (SGLang 0.5.21+).",
-    solutions: &["Use a value in [0, 1]."],
+    title: doc!("--disaggregation-decode-host-receive-threshold must be between 0 and 1"),
+    explanation: doc!(
+        "The threshold is a fraction of the decode KV pool; SGLang checks it on every launch, PD or not."
+    ),
+    trigger: doc!(
+        "--disaggregation-decode-host-receive-threshold below 0 or above 1 (SGLang 0.5.21+)."
+    ),
+    solutions: doc_list!["Use a value in [0, 1]."],
     flags: &["disaggregation_decode_host_receive_threshold"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":1.5}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -307,10 +351,14 @@ pub static HOST_RECEIVE_HISPARSE: RuleInfo = RuleInfo {
         "Decode host receive does not yet support HiSparse or role switching",
     )],
     sources: &[(R::only(V21), HOOK, 59), (R::since(V22), HOOK, 70)],
-    title: "Decode host receive does not support HiSparse or PD role switching",
-    explanation: "Decode host KV buffering is on when --disaggregation-decode-host-receive-threshold is above 0 (0.5.21) or below 1 (0.5.22+, where 1 is the default); it cannot be combined with --enable-hisparse or --enable-pd-role-switch.",
-    trigger: "Decode host receive on (threshold > 0 in 0.5.21, < 1 from 0.5.22) with --enable-hisparse or --enable-pd-role-switch.",
-    solutions: &[
+    title: doc!("Decode host receive does not support HiSparse or PD role switching"),
+    explanation: doc!(
+        "Decode host KV buffering is on when --disaggregation-decode-host-receive-threshold is above 0 (0.5.21) or below 1 (0.5.22+, where 1 is the default); it cannot be combined with --enable-hisparse or --enable-pd-role-switch."
+    ),
+    trigger: doc!(
+        "Decode host receive on (threshold > 0 in 0.5.21, < 1 from 0.5.22) with --enable-hisparse or --enable-pd-role-switch."
+    ),
+    solutions: doc_list![
         "Leave --disaggregation-decode-host-receive-threshold at its default.",
         "Drop --enable-hisparse / --enable-pd-role-switch.",
     ],
@@ -319,10 +367,10 @@ pub static HOST_RECEIVE_HISPARSE: RuleInfo = RuleInfo {
         "enable_hisparse",
         "enable_pd_role_switch",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5,"enable_pd_role_switch":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -336,10 +384,14 @@ pub static HOST_RECEIVE_RETRACTION: RuleInfo = RuleInfo {
         "Decode host KV buffering requires host_pool retraction",
     )],
     sources: &[(R::only(V21), HOOK, 64), (R::since(V22), HOOK, 75)],
-    title: "Decode host KV buffering needs host_pool retraction",
-    explanation: "With decode host receive on, retracted requests are backed up into the host pool; --disaggregation-decode-retraction-backup cpu_tensor is refused (SGLang otherwise sets host_pool itself).",
-    trigger: "Decode host receive on (threshold > 0 in 0.5.21, < 1 from 0.5.22) and --disaggregation-decode-retraction-backup cpu_tensor.",
-    solutions: &[
+    title: doc!("Decode host KV buffering needs host_pool retraction"),
+    explanation: doc!(
+        "With decode host receive on, retracted requests are backed up into the host pool; --disaggregation-decode-retraction-backup cpu_tensor is refused (SGLang otherwise sets host_pool itself)."
+    ),
+    trigger: doc!(
+        "Decode host receive on (threshold > 0 in 0.5.21, < 1 from 0.5.22) and --disaggregation-decode-retraction-backup cpu_tensor."
+    ),
+    solutions: doc_list![
         "Drop --disaggregation-decode-retraction-backup (SGLang picks host_pool).",
         "Leave --disaggregation-decode-host-receive-threshold at its default.",
     ],
@@ -347,10 +399,10 @@ pub static HOST_RECEIVE_RETRACTION: RuleInfo = RuleInfo {
         "disaggregation_decode_retraction_backup",
         "disaggregation_decode_host_receive_threshold",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5,"disaggregation_decode_retraction_backup":"cpu_tensor"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -368,10 +420,16 @@ pub static ROLE_SWITCH: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 197),
         (R::since(V23), HOOK, 191),
     ],
-    title: "PD role switching cannot be combined with EP, MoE all-to-all, PP, DCP or speculative decoding",
-    explanation: "A prefill or decode server that may flip its role at run time does not rebuild the state of some features. 0.5.21 refuses DP attention, expert parallelism, MoE all-to-all, pipeline parallelism, data parallelism, DCP and speculative decoding; 0.5.22 attention DP instead of the two DP entries' old spelling; 0.5.23 drops DP and keeps only DP attention with local control broadcast.",
-    trigger: "--disaggregation-mode prefill or decode with --enable-pd-role-switch and one of the listed features.",
-    solutions: &[
+    title: doc!(
+        "PD role switching cannot be combined with EP, MoE all-to-all, PP, DCP or speculative decoding"
+    ),
+    explanation: doc!(
+        "A prefill or decode server that may flip its role at run time does not rebuild the state of some features. 0.5.21 refuses DP attention, expert parallelism, MoE all-to-all, pipeline parallelism, data parallelism, DCP and speculative decoding; 0.5.22 attention DP instead of the two DP entries' old spelling; 0.5.23 drops DP and keeps only DP attention with local control broadcast."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode prefill or decode with --enable-pd-role-switch and one of the listed features."
+    ),
+    solutions: doc_list![
         "Remove the listed options.",
         "Drop --enable-pd-role-switch.",
     ],
@@ -383,10 +441,10 @@ pub static ROLE_SWITCH: RuleInfo = RuleInfo {
         "dcp_size",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"disaggregation_mode":"prefill","enable_pd_role_switch":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"disaggregation_mode":"prefill"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -400,10 +458,16 @@ pub static PREFILL_COMPLETE: RuleInfo = RuleInfo {
         "--disaggregation-decode-allocation-policy prefill_complete does not yet support {\", \".join(unsupported)}",
     )],
     sources: &[(R::only(V22), HOOK, 245), (R::since(V23), HOOK, 239)],
-    title: "The prefill_complete decode allocation policy supports only plain Mooncake PD with attention TP 1",
-    explanation: "--disaggregation-decode-allocation-policy prefill_complete allocates decode KV only when the prefill finishes; it needs a PD server (prefill or decode) with the mooncake backend, no PP/CP/DCP, attention TP 1 (tp = DP-attention size), no PD multiplexing, role switch, encoder disaggregation, HiSparse, host receive, decode radix cache or decode HiCache, prefill HiCache only as L2 write_back, and neither SGLANG_DISAGG_STAGING_BUFFER nor SGLANG_RUST_SERVER.",
-    trigger: "--disaggregation-decode-allocation-policy prefill_complete with any of the unsupported features (SGLang 0.5.22+).",
-    solutions: &[
+    title: doc!(
+        "The prefill_complete decode allocation policy supports only plain Mooncake PD with attention TP 1"
+    ),
+    explanation: doc!(
+        "--disaggregation-decode-allocation-policy prefill_complete allocates decode KV only when the prefill finishes; it needs a PD server (prefill or decode) with the mooncake backend, no PP/CP/DCP, attention TP 1 (tp = DP-attention size), no PD multiplexing, role switch, encoder disaggregation, HiSparse, host receive, decode radix cache or decode HiCache, prefill HiCache only as L2 write_back, and neither SGLANG_DISAGG_STAGING_BUFFER nor SGLANG_RUST_SERVER."
+    ),
+    trigger: doc!(
+        "--disaggregation-decode-allocation-policy prefill_complete with any of the unsupported features (SGLang 0.5.22+)."
+    ),
+    solutions: doc_list![
         "Use the default policy (early).",
         "Remove the listed features.",
     ],
@@ -412,42 +476,10 @@ pub static PREFILL_COMPLETE: RuleInfo = RuleInfo {
         "disaggregation_mode",
         "tp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_allocation_policy":"prefill_complete"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
-    ..RuleInfo::BASE
-};
-
-/// 0.5.23: the decode radix cache with speculative decoding, checked in the speculative hook.
-pub static DECODE_RADIX_SPEC_V23: RuleInfo = RuleInfo {
-    code: "PD015",
-    name: "pd-decode-radix-speculative-final",
-    versions: R::since(V23),
-    messages: &[(
-        R::since(V23),
-        "--disaggregation-decode-enable-radix-cache is incompatible with speculative decoding (--speculative-algorithm {cfg.speculative_algorithm})",
-    )],
-    sources: &[(
-        R::since(V23),
-        "python/sglang/srt/arg_groups/speculative_hook.py",
-        169,
-    )],
-    title: "The decode radix cache supports only EAGLE, EAGLE3 and DSPARK speculation (0.5.23)",
-    explanation: "0.5.23 moved the check into handle_speculative_decoding, after the algorithm is upper-cased and its alias resolved (NEXTN is EAGLE): a decode server with --disaggregation-decode-enable-radix-cache accepts EAGLE, EAGLE3 (and NEXTN) and DSPARK, and refuses the others (NGRAM, STANDALONE, DFLASH, UNO).",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and a speculative algorithm other than EAGLE/NEXTN, EAGLE3 or DSPARK (SGLang 0.5.23).",
-    solutions: &[
-        "Drop --disaggregation-decode-enable-radix-cache.",
-        "Use EAGLE, EAGLE3 or DSPARK speculation.",
-    ],
-    flags: &[
-        "disaggregation_decode_enable_radix_cache",
-        "speculative_algorithm",
-    ],
-    example: Some((
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"speculative_algorithm":"NGRAM"}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","speculative_algorithm":"NGRAM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -465,15 +497,17 @@ pub static PREFIX_MM_CACHE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 297),
         (R::since(V23), HOOK, 306),
     ],
-    title: "--enable-prefix-mm-cache needs --encoder-only",
-    explanation: "The prefix multimodal cache lives on an encoder-only server of encoder disaggregation.",
-    trigger: "--enable-prefix-mm-cache without --encoder-only.",
-    solutions: &["Drop --enable-prefix-mm-cache."],
+    title: doc!("--enable-prefix-mm-cache needs --encoder-only"),
+    explanation: doc!(
+        "The prefix multimodal cache lives on an encoder-only server of encoder disaggregation."
+    ),
+    trigger: doc!("--enable-prefix-mm-cache without --encoder-only."),
+    solutions: doc_list!["Drop --enable-prefix-mm-cache."],
     flags: &["enable_prefix_mm_cache", "encoder_only"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_prefix_mm_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -491,15 +525,17 @@ pub static ENCODER_AND_LANGUAGE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 301),
         (R::since(V23), HOOK, 310),
     ],
-    title: "--encoder-only and --language-only exclude each other",
-    explanation: "An encoder-disaggregation server is either the encoder or the language side.",
-    trigger: "Both --encoder-only and --language-only.",
-    solutions: &["Keep one of them."],
+    title: doc!("--encoder-only and --language-only exclude each other"),
+    explanation: doc!(
+        "An encoder-disaggregation server is either the encoder or the language side."
+    ),
+    trigger: doc!("Both --encoder-only and --language-only."),
+    solutions: doc_list!["Keep one of them."],
     flags: &["encoder_only", "language_only"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen2VLForConditionalGeneration","encoder_only":true,"language_only":true}"#,
         r#"{"gpu":"H100","arch":"Qwen2VLForConditionalGeneration","encoder_only":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -517,15 +553,17 @@ pub static ENCODER_AND_PD: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 303),
         (R::since(V23), HOOK, 312),
     ],
-    title: "--encoder-only cannot be a PD prefill or decode server",
-    explanation: "Encoder disaggregation and prefill/decode disaggregation are separate roles.",
-    trigger: "--encoder-only with --disaggregation-mode prefill or decode.",
-    solutions: &["Drop --disaggregation-mode on the encoder server."],
+    title: doc!("--encoder-only cannot be a PD prefill or decode server"),
+    explanation: doc!(
+        "Encoder disaggregation and prefill/decode disaggregation are separate roles."
+    ),
+    trigger: doc!("--encoder-only with --disaggregation-mode prefill or decode."),
+    solutions: doc_list!["Drop --disaggregation-mode on the encoder server."],
     flags: &["encoder_only", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen2VLForConditionalGeneration","encoder_only":true,"disaggregation_mode":"prefill"}"#,
         r#"{"gpu":"H100","arch":"Qwen2VLForConditionalGeneration","encoder_only":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -554,15 +592,17 @@ pub static ENCODER_ARCH: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 361),
         (R::since(V23), HOOK, 372),
     ],
-    title: "Encoder disaggregation supports a fixed list of multimodal architectures",
-    explanation: "--encoder-only and --language-only work only for the multimodal architectures SGLang lists (Qwen2-VL family, Qwen3.5, InternS2, Qwen2-Audio, Qwen2.5-Omni, Dots3-Note, Kimi VL/K2.5/K3, MiMo-V2; GLM5-Next from 0.5.20; MiniMax-M3 and Muse Spark from 0.5.23).",
-    trigger: "--encoder-only or --language-only with another architecture.",
-    solutions: &["Drop --encoder-only / --language-only."],
+    title: doc!("Encoder disaggregation supports a fixed list of multimodal architectures"),
+    explanation: doc!(
+        "--encoder-only and --language-only work only for the multimodal architectures SGLang lists (Qwen2-VL family, Qwen3.5, InternS2, Qwen2-Audio, Qwen2.5-Omni, Dots3-Note, Kimi VL/K2.5/K3, MiMo-V2; GLM5-Next from 0.5.20; MiniMax-M3 and Muse Spark from 0.5.23)."
+    ),
+    trigger: doc!("--encoder-only or --language-only with another architecture."),
+    solutions: doc_list!["Drop --encoder-only / --language-only."],
     flags: &["encoder_only", "language_only", "arch"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","encoder_only":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -576,15 +616,19 @@ pub static MUSE_ADAPTIVE: RuleInfo = RuleInfo {
         "Muse language-only servers do not load local encoders; --enable-adaptive-dispatch-to-encoder is not supported.",
     )],
     sources: &[(R::since(V23), HOOK, 383)],
-    title: "A Muse Spark language-only server cannot dispatch to local encoders",
-    explanation: "Muse language-only servers load no local encoder, so --enable-adaptive-dispatch-to-encoder is refused (0.5.23).",
-    trigger: "MuseSparkForConditionalGeneration with --language-only and --enable-adaptive-dispatch-to-encoder.",
-    solutions: &["Drop --enable-adaptive-dispatch-to-encoder."],
+    title: doc!("A Muse Spark language-only server cannot dispatch to local encoders"),
+    explanation: doc!(
+        "Muse language-only servers load no local encoder, so --enable-adaptive-dispatch-to-encoder is refused (0.5.23)."
+    ),
+    trigger: doc!(
+        "MuseSparkForConditionalGeneration with --language-only and --enable-adaptive-dispatch-to-encoder."
+    ),
+    solutions: doc_list!["Drop --enable-adaptive-dispatch-to-encoder."],
     flags: &["enable_adaptive_dispatch_to_encoder"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","language_only":true,"enable_adaptive_dispatch_to_encoder":true}"#,
         r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","language_only":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -599,9 +643,11 @@ pub static MOONCAKE_TCP: RuleInfo = RuleInfo {
         "disaggregation transfer backend 'mooncake_tcp' -> mooncake with MC_FORCE_TCP=1 (TCP transport, no RDMA)",
     )],
     sources: &[(R::until(V21), HOOK, 41), (R::since(V22), HOOK, 42)],
-    title: "mooncake_tcp is mooncake with the TCP transport",
-    explanation: "SGLang rewrites --disaggregation-transfer-backend mooncake_tcp to mooncake, sets MC_FORCE_TCP=1 (unless set) and clears --disaggregation-ib-device.",
-    trigger: "--disaggregation-transfer-backend mooncake_tcp.",
+    title: doc!("mooncake_tcp is mooncake with the TCP transport"),
+    explanation: doc!(
+        "SGLang rewrites --disaggregation-transfer-backend mooncake_tcp to mooncake, sets MC_FORCE_TCP=1 (unless set) and clears --disaggregation-ib-device."
+    ),
+    trigger: doc!("--disaggregation-transfer-backend mooncake_tcp."),
     flags: &["disaggregation_transfer_backend"],
     ..RuleInfo::BASE
 };
@@ -617,9 +663,11 @@ pub static PREFILL_DCP: RuleInfo = RuleInfo {
         "DCP on a PD prefill server is supported when prefill and decode use the same DCP layout, but it usually adds communication overhead without improving prefill performance.",
     )],
     sources: &[(R::until(V21), HOOK, 47), (R::since(V22), HOOK, 58)],
-    title: "DCP on a prefill server rarely helps",
-    explanation: "Decode context parallelism on a PD prefill server works when both sides use the same DCP layout, but usually only adds communication.",
-    trigger: "--disaggregation-mode prefill with --dcp-size > 1.",
+    title: doc!("DCP on a prefill server rarely helps"),
+    explanation: doc!(
+        "Decode context parallelism on a PD prefill server works when both sides use the same DCP layout, but usually only adds communication."
+    ),
+    trigger: doc!("--disaggregation-mode prefill with --dcp-size > 1."),
     flags: &["dcp_size"],
     ..RuleInfo::BASE
 };
@@ -643,9 +691,13 @@ pub static DECODE_RADIX_OFF: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 134),
         (R::since(V23), HOOK, 127),
     ],
-    title: "A PD decode server runs without the radix cache",
-    explanation: "Unless --disaggregation-decode-enable-radix-cache is given, SGLang sets disable_radix_cache=True on a decode server (the prefix cache lives on the prefill side).",
-    trigger: "--disaggregation-mode decode without --disaggregation-decode-enable-radix-cache.",
+    title: doc!("A PD decode server runs without the radix cache"),
+    explanation: doc!(
+        "Unless --disaggregation-decode-enable-radix-cache is given, SGLang sets disable_radix_cache=True on a decode server (the prefix cache lives on the prefill side)."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode without --disaggregation-decode-enable-radix-cache."
+    ),
     flags: &["disaggregation_decode_enable_radix_cache"],
     ..RuleInfo::BASE
 };
@@ -666,9 +718,11 @@ pub static DECODE_RADIX_ON: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 127),
         (R::since(V23), HOOK, 120),
     ],
-    title: "The decode radix cache is experimental",
-    explanation: "With --disaggregation-decode-enable-radix-cache SGLang sets disable_radix_cache=False on the decode server and warns that the feature is experimental.",
-    trigger: "--disaggregation-mode decode with --disaggregation-decode-enable-radix-cache.",
+    title: doc!("The decode radix cache is experimental"),
+    explanation: doc!(
+        "With --disaggregation-decode-enable-radix-cache SGLang sets disable_radix_cache=False on the decode server and warns that the feature is experimental."
+    ),
+    trigger: doc!("--disaggregation-mode decode with --disaggregation-decode-enable-radix-cache."),
     flags: &["disaggregation_decode_enable_radix_cache"],
     ..RuleInfo::BASE
 };
@@ -689,9 +743,13 @@ pub static DECODE_RADIX_DP: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 118),
         (R::since(V23), HOOK, 111),
     ],
-    title: "The decode radix cache with DP attention needs prefix-aware routing",
-    explanation: "With DP attention each DP rank has its own decode radix cache; cache hits need a router that sends a prefix to the same rank.",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and DP attention.",
+    title: doc!("The decode radix cache with DP attention needs prefix-aware routing"),
+    explanation: doc!(
+        "With DP attention each DP rank has its own decode radix cache; cache hits need a router that sends a prefix to the same rank."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and DP attention."
+    ),
     flags: &["enable_dp_attention"],
     ..RuleInfo::BASE
 };
@@ -712,7 +770,6 @@ pub static RULES: &[&RuleInfo] = &[
     &HOST_RECEIVE_RETRACTION,
     &ROLE_SWITCH,
     &PREFILL_COMPLETE,
-    &DECODE_RADIX_SPEC_V23,
     &PREFIX_MM_CACHE,
     &ENCODER_AND_LANGUAGE,
     &ENCODER_AND_PD,

@@ -26,15 +26,17 @@ pub static MM_CACHE_NEGATIVE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 138),
         (R::since(V23), HOOK, 145),
     ],
-    title: "--mm-preprocess-cache-size-mb must be non-negative",
-    explanation: "The multimodal preprocessing cache size is a size in MiB; SGLang refuses a negative one before loading the model.",
-    trigger: "--mm-preprocess-cache-size-mb below 0.",
-    solutions: &["Use 0 (no cache) or a positive size."],
+    title: doc!("--mm-preprocess-cache-size-mb must be non-negative"),
+    explanation: doc!(
+        "The multimodal preprocessing cache size is a size in MiB; SGLang refuses a negative one before loading the model."
+    ),
+    trigger: doc!("--mm-preprocess-cache-size-mb below 0."),
+    solutions: doc_list!["Use 0 (no cache) or a positive size."],
     flags: &["mm_preprocess_cache_size_mb"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_preprocess_cache_size_mb":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -52,15 +54,15 @@ pub static SSL_KEY_NO_CERT: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 36),
         (R::since(V22), HOOK, 51),
     ],
-    title: "--ssl-keyfile needs --ssl-certfile",
-    explanation: "HTTPS needs both the private key and the certificate.",
-    trigger: "--ssl-keyfile without --ssl-certfile.",
-    solutions: &["Add --ssl-certfile.", "Drop --ssl-keyfile."],
+    title: doc!("--ssl-keyfile needs --ssl-certfile"),
+    explanation: doc!("HTTPS needs both the private key and the certificate."),
+    trigger: doc!("--ssl-keyfile without --ssl-certfile."),
+    solutions: doc_list!["Add --ssl-certfile.", "Drop --ssl-keyfile."],
     flags: &["ssl_keyfile", "ssl_certfile"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ssl_keyfile":"/etc/ssl/key.pem"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -78,15 +80,15 @@ pub static SSL_CERT_NO_KEY: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 40),
         (R::since(V22), HOOK, 55),
     ],
-    title: "--ssl-certfile needs --ssl-keyfile",
-    explanation: "HTTPS needs both the certificate and the private key.",
-    trigger: "--ssl-certfile without --ssl-keyfile.",
-    solutions: &["Add --ssl-keyfile.", "Drop --ssl-certfile."],
+    title: doc!("--ssl-certfile needs --ssl-keyfile"),
+    explanation: doc!("HTTPS needs both the certificate and the private key."),
+    trigger: doc!("--ssl-certfile without --ssl-keyfile."),
+    solutions: doc_list!["Add --ssl-keyfile.", "Drop --ssl-certfile."],
     flags: &["ssl_certfile", "ssl_keyfile"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ssl_certfile":"/etc/ssl/cert.pem"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -104,18 +106,20 @@ pub static SSL_CA_ALONE: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 45),
         (R::since(V22), HOOK, 60),
     ],
-    title: "--ssl-ca-certs needs --ssl-certfile and --ssl-keyfile",
-    explanation: "CA certificates only matter when the server runs HTTPS; SGLang refuses the flag alone rather than ignore it.",
-    trigger: "--ssl-ca-certs without --ssl-certfile and --ssl-keyfile.",
-    solutions: &[
+    title: doc!("--ssl-ca-certs needs --ssl-certfile and --ssl-keyfile"),
+    explanation: doc!(
+        "CA certificates only matter when the server runs HTTPS; SGLang refuses the flag alone rather than ignore it."
+    ),
+    trigger: doc!("--ssl-ca-certs without --ssl-certfile and --ssl-keyfile."),
+    solutions: doc_list![
         "Drop --ssl-ca-certs.",
         "Add --ssl-certfile and --ssl-keyfile.",
     ],
     flags: &["ssl_ca_certs"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ssl_ca_certs":"/etc/ssl/ca.pem"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -133,15 +137,17 @@ pub static SSL_PASSWORD_ALONE: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 49),
         (R::since(V22), HOOK, 64),
     ],
-    title: "--ssl-keyfile-password needs --ssl-certfile and --ssl-keyfile",
-    explanation: "A key-file password only matters with a key file; SGLang refuses the flag alone.",
-    trigger: "--ssl-keyfile-password without --ssl-certfile and --ssl-keyfile.",
-    solutions: &["Drop --ssl-keyfile-password."],
+    title: doc!("--ssl-keyfile-password needs --ssl-certfile and --ssl-keyfile"),
+    explanation: doc!(
+        "A key-file password only matters with a key file; SGLang refuses the flag alone."
+    ),
+    trigger: doc!("--ssl-keyfile-password without --ssl-certfile and --ssl-keyfile."),
+    solutions: doc_list!["Drop --ssl-keyfile-password."],
     flags: &["ssl_keyfile_password"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ssl_keyfile_password":"secret"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -159,15 +165,17 @@ pub static SSL_REFRESH_NO_TLS: RuleInfo = RuleInfo {
         (R::only(V21), HOOK, 69),
         (R::since(V22), HOOK, 84),
     ],
-    title: "--enable-ssl-refresh needs --ssl-certfile and --ssl-keyfile",
-    explanation: "Certificate hot-reloading watches the certificate and key files; without them there is nothing to refresh.",
-    trigger: "--enable-ssl-refresh without --ssl-certfile and --ssl-keyfile.",
-    solutions: &["Drop --enable-ssl-refresh."],
+    title: doc!("--enable-ssl-refresh needs --ssl-certfile and --ssl-keyfile"),
+    explanation: doc!(
+        "Certificate hot-reloading watches the certificate and key files; without them there is nothing to refresh."
+    ),
+    trigger: doc!("--enable-ssl-refresh without --ssl-certfile and --ssl-keyfile."),
+    solutions: doc_list!["Drop --enable-ssl-refresh."],
     flags: &["enable_ssl_refresh"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_ssl_refresh":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -181,18 +189,22 @@ pub static REUSEPORT: RuleInfo = RuleInfo {
         "--enable-http-worker-reuseport requires --tokenizer-worker-num > 1 and has no effect with --enable-http2.",
     )],
     sources: &[(R::since(V23), HOOK, 91)],
-    title: "--enable-http-worker-reuseport needs several tokenizer workers and no HTTP/2",
-    explanation: "SO_REUSEPORT lets several HTTP worker processes share the port; with one tokenizer worker or with Granian (HTTP/2) it does nothing, and SGLang refuses it (0.5.23).",
-    trigger: "--enable-http-worker-reuseport with --tokenizer-worker-num 1 or --enable-http2.",
-    solutions: &[
+    title: doc!("--enable-http-worker-reuseport needs several tokenizer workers and no HTTP/2"),
+    explanation: doc!(
+        "SO_REUSEPORT lets several HTTP worker processes share the port; with one tokenizer worker or with Granian (HTTP/2) it does nothing, and SGLang refuses it (0.5.23)."
+    ),
+    trigger: doc!(
+        "--enable-http-worker-reuseport with --tokenizer-worker-num 1 or --enable-http2."
+    ),
+    solutions: doc_list![
         "Set --tokenizer-worker-num > 1.",
         "Drop --enable-http-worker-reuseport.",
     ],
     flags: &["enable_http_worker_reuseport", "tokenizer_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_http_worker_reuseport":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_http_worker_reuseport":true,"tokenizer_worker_num":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -211,15 +223,15 @@ pub static HTTP2_STREAMS: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 91),
         (R::since(V23), HOOK, 98),
     ],
-    title: "--http2-max-concurrent-streams must be between 1 and 4294967295",
-    explanation: "The HTTP/2 stream limit is a 32-bit unsigned setting.",
-    trigger: "--enable-http2 with --http2-max-concurrent-streams outside 1..4294967295.",
-    solutions: &["Use a value in 1..4294967295 (default 200)."],
+    title: doc!("--http2-max-concurrent-streams must be between 1 and 4294967295"),
+    explanation: doc!("The HTTP/2 stream limit is a 32-bit unsigned setting."),
+    trigger: doc!("--enable-http2 with --http2-max-concurrent-streams outside 1..4294967295."),
+    solutions: doc_list!["Use a value in 1..4294967295 (default 200)."],
     flags: &["http2_max_concurrent_streams"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_http2":true,"http2_max_concurrent_streams":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -238,15 +250,17 @@ pub static HTTP2_WINDOW: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 95),
         (R::since(V23), HOOK, 102),
     ],
-    title: "--http2-initial-connection-window-size must be between 1024 and 2147483647",
-    explanation: "The HTTP/2 flow-control window is bounded by the protocol.",
-    trigger: "--enable-http2 with --http2-initial-connection-window-size outside 1024..2147483647.",
-    solutions: &["Use a value in 1024..2147483647 (default 1048576)."],
+    title: doc!("--http2-initial-connection-window-size must be between 1024 and 2147483647"),
+    explanation: doc!("The HTTP/2 flow-control window is bounded by the protocol."),
+    trigger: doc!(
+        "--enable-http2 with --http2-initial-connection-window-size outside 1024..2147483647."
+    ),
+    solutions: doc_list!["Use a value in 1024..2147483647 (default 1048576)."],
     flags: &["http2_initial_connection_window_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_http2":true,"http2_initial_connection_window_size":512}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -265,15 +279,15 @@ pub static ASR_BUFFER: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 120),
         (R::since(V23), HOOK, 127),
     ],
-    title: "--asr-max-buffer-seconds must be positive",
-    explanation: "The streaming-transcription audio buffer length must be positive.",
-    trigger: "--asr-max-buffer-seconds <= 0.",
-    solutions: &["Use a positive value (default 60)."],
+    title: doc!("--asr-max-buffer-seconds must be positive"),
+    explanation: doc!("The streaming-transcription audio buffer length must be positive."),
+    trigger: doc!("--asr-max-buffer-seconds <= 0."),
+    solutions: doc_list!["Use a positive value (default 60)."],
     flags: &["asr_max_buffer_seconds"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","asr_max_buffer_seconds":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -292,15 +306,17 @@ pub static ASR_SESSIONS: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 125),
         (R::since(V23), HOOK, 132),
     ],
-    title: "--asr-max-concurrent-sessions must be positive",
-    explanation: "The number of concurrent streaming-transcription sessions must be positive.",
-    trigger: "--asr-max-concurrent-sessions <= 0.",
-    solutions: &["Use a positive value (default 32)."],
+    title: doc!("--asr-max-concurrent-sessions must be positive"),
+    explanation: doc!(
+        "The number of concurrent streaming-transcription sessions must be positive."
+    ),
+    trigger: doc!("--asr-max-concurrent-sessions <= 0."),
+    solutions: doc_list!["Use a positive value (default 32)."],
     flags: &["asr_max_concurrent_sessions"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","asr_max_concurrent_sessions":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -319,15 +335,19 @@ pub static FAST_IMAGE_PROCESSOR: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 253),
         (R::since(V23), HOOK, 260),
     ],
-    title: "--disable-fast-image-processor conflicts with --image-processor-backend torchvision",
-    explanation: "The deprecated --disable-fast-image-processor means --image-processor-backend pil; with another explicit backend SGLang refuses the pair.",
-    trigger: "--disable-fast-image-processor with --image-processor-backend torchvision.",
-    solutions: &["Drop --disable-fast-image-processor and use --image-processor-backend."],
+    title: doc!(
+        "--disable-fast-image-processor conflicts with --image-processor-backend torchvision"
+    ),
+    explanation: doc!(
+        "The deprecated --disable-fast-image-processor means --image-processor-backend pil; with another explicit backend SGLang refuses the pair."
+    ),
+    trigger: doc!("--disable-fast-image-processor with --image-processor-backend torchvision."),
+    solutions: doc_list!["Drop --disable-fast-image-processor and use --image-processor-backend."],
     flags: &["disable_fast_image_processor", "image_processor_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disable_fast_image_processor":true,"image_processor_backend":"torchvision"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","image_processor_backend":"torchvision"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -345,15 +365,15 @@ pub static GRPC_TIMEOUT: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 353),
         (R::since(V23), HOOK, 379),
     ],
-    title: "--grpc-response-timeout-secs must be positive",
-    explanation: "The gRPC response timeout is checked on every launch (0.5.21+).",
-    trigger: "--grpc-response-timeout-secs <= 0.",
-    solutions: &["Use a positive timeout (default 300)."],
+    title: doc!("--grpc-response-timeout-secs must be positive"),
+    explanation: doc!("The gRPC response timeout is checked on every launch (0.5.21+)."),
+    trigger: doc!("--grpc-response-timeout-secs <= 0."),
+    solutions: doc_list!["Use a positive timeout (default 300)."],
     flags: &["grpc_response_timeout_secs"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_response_timeout_secs":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -372,18 +392,20 @@ pub static GRPC_PORT_RANGE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 357),
         (R::since(V23), HOOK, 383),
     ],
-    title: "The gRPC port must be between 1 and 65535",
-    explanation: "--grpc-port, else SGLANG_GRPC_PORT, else (with --smg-grpc-mode / --grpc-mode) --port + 10000 must be a valid TCP port: a legacy gRPC launch with --port above 55535 fails here.",
-    trigger: "A gRPC port outside 1..65535.",
-    solutions: &[
+    title: doc!("The gRPC port must be between 1 and 65535"),
+    explanation: doc!(
+        "--grpc-port, else SGLANG_GRPC_PORT, else (with --smg-grpc-mode / --grpc-mode) --port + 10000 must be a valid TCP port: a legacy gRPC launch with --port above 55535 fails here."
+    ),
+    trigger: doc!("A gRPC port outside 1..65535."),
+    solutions: doc_list![
         "Give --grpc-port in 1..65535.",
         "Use a lower --port with --smg-grpc-mode.",
     ],
     flags: &["grpc_port", "port", "smg_grpc_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":70000}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -402,15 +424,17 @@ pub static GRPC_THREADS: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 362),
         (R::since(V23), HOOK, 388),
     ],
-    title: "SGLANG_GRPC_WORKER_THREADS must be at least 1",
-    explanation: "With a gRPC port, the native gRPC server needs at least one worker thread (SGLANG_GRPC_WORKER_THREADS, default 4).",
-    trigger: "A gRPC port and SGLANG_GRPC_WORKER_THREADS < 1.",
-    solutions: &["Unset SGLANG_GRPC_WORKER_THREADS or set it >= 1."],
+    title: doc!("SGLANG_GRPC_WORKER_THREADS must be at least 1"),
+    explanation: doc!(
+        "With a gRPC port, the native gRPC server needs at least one worker thread (SGLANG_GRPC_WORKER_THREADS, default 4)."
+    ),
+    trigger: doc!("A gRPC port and SGLANG_GRPC_WORKER_THREADS < 1."),
+    solutions: doc_list!["Unset SGLANG_GRPC_WORKER_THREADS or set it >= 1."],
     flags: &["env.SGLANG_GRPC_WORKER_THREADS", "grpc_port"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051,"env":{"SGLANG_GRPC_WORKER_THREADS":"0"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -425,15 +449,17 @@ pub static SIDECAR_ARGS_ALONE: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 371),
         (R::since(V23), HOOK, 397),
     ],
-    title: "--sidecar-args needs --sidecar",
-    explanation: "Sidecar arguments are passed to the --sidecar program; without it they are refused.",
-    trigger: "--sidecar-args without --sidecar.",
-    solutions: &["Add --sidecar.", "Drop --sidecar-args."],
+    title: doc!("--sidecar-args needs --sidecar"),
+    explanation: doc!(
+        "Sidecar arguments are passed to the --sidecar program; without it they are refused."
+    ),
+    trigger: doc!("--sidecar-args without --sidecar."),
+    solutions: doc_list!["Add --sidecar.", "Drop --sidecar-args."],
     flags: &["sidecar_args", "sidecar"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar_args":["--x"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -448,15 +474,17 @@ pub static SIDECAR_EMPTY: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 378),
         (R::since(V23), HOOK, 404),
     ],
-    title: "--sidecar must not be empty",
-    explanation: "--sidecar names the program to run beside the server; an empty or blank value is refused.",
-    trigger: r#"--sidecar "" (or only whitespace)."#,
-    solutions: &["Give the sidecar command, or drop --sidecar."],
+    title: doc!("--sidecar must not be empty"),
+    explanation: doc!(
+        "--sidecar names the program to run beside the server; an empty or blank value is refused."
+    ),
+    trigger: doc!(r#"--sidecar "" (or only whitespace)."#),
+    solutions: doc_list!["Give the sidecar command, or drop --sidecar."],
     flags: &["sidecar"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":" "}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -474,15 +502,17 @@ pub static SIDECAR_LEGACY_GRPC: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 380),
         (R::since(V23), HOOK, 406),
     ],
-    title: "--sidecar needs the native gRPC server, not --smg-grpc-mode / --grpc-mode",
-    explanation: "The sidecar lifecycle is driven by SGLang's native gRPC server; the legacy SMG gRPC mode does not run it.",
-    trigger: "--sidecar with --smg-grpc-mode or --grpc-mode.",
-    solutions: &["Use --grpc-port instead of --smg-grpc-mode."],
+    title: doc!("--sidecar needs the native gRPC server, not --smg-grpc-mode / --grpc-mode"),
+    explanation: doc!(
+        "The sidecar lifecycle is driven by SGLang's native gRPC server; the legacy SMG gRPC mode does not run it."
+    ),
+    trigger: doc!("--sidecar with --smg-grpc-mode or --grpc-mode."),
+    solutions: doc_list!["Use --grpc-port instead of --smg-grpc-mode."],
     flags: &["sidecar", "smg_grpc_mode", "grpc_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar","smg_grpc_mode":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -500,15 +530,17 @@ pub static SIDECAR_NO_GRPC: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 385),
         (R::since(V23), HOOK, 411),
     ],
-    title: "--sidecar needs --grpc-port (or SGLANG_GRPC_PORT)",
-    explanation: "The sidecar talks to the native gRPC server, which runs only with a gRPC port.",
-    trigger: "--sidecar without --grpc-port or SGLANG_GRPC_PORT.",
-    solutions: &["Add --grpc-port."],
+    title: doc!("--sidecar needs --grpc-port (or SGLANG_GRPC_PORT)"),
+    explanation: doc!(
+        "The sidecar talks to the native gRPC server, which runs only with a gRPC port."
+    ),
+    trigger: doc!("--sidecar without --grpc-port or SGLANG_GRPC_PORT."),
+    solutions: doc_list!["Add --grpc-port."],
     flags: &["sidecar", "grpc_port"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -522,15 +554,15 @@ pub static SIDECAR_RUST: RuleInfo = RuleInfo {
         "--sidecar is not yet supported with SGLANG_RUST_SERVER: Rust-server mode does not run the Python sidecar lifecycle.",
     )],
     sources: &[(R::only(V22), HOOK, 387)],
-    title: "--sidecar cannot run with SGLANG_RUST_SERVER (0.5.22)",
-    explanation: "In 0.5.22 the Rust-server mode does not run the Python sidecar lifecycle.",
-    trigger: "--sidecar with a gRPC port and SGLANG_RUST_SERVER true (SGLang 0.5.22).",
-    solutions: &["Unset SGLANG_RUST_SERVER.", "Drop --sidecar."],
+    title: doc!("--sidecar cannot run with SGLANG_RUST_SERVER (0.5.22)"),
+    explanation: doc!("In 0.5.22 the Rust-server mode does not run the Python sidecar lifecycle."),
+    trigger: doc!("--sidecar with a gRPC port and SGLANG_RUST_SERVER true (SGLang 0.5.22)."),
+    solutions: doc_list!["Unset SGLANG_RUST_SERVER.", "Drop --sidecar."],
     flags: &["sidecar", "env.SGLANG_RUST_SERVER"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar","grpc_port":50051,"env":{"SGLANG_RUST_SERVER":"1"},"sglang":"0.5.22"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sidecar":"my-sidecar","grpc_port":50051,"sglang":"0.5.22"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -548,15 +580,15 @@ pub static GRPC_RAY: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 393),
         (R::since(V23), HOOK, 414),
     ],
-    title: "The native gRPC server cannot run with --use-ray",
-    explanation: "The Ray serve launch path does not start the native gRPC server.",
-    trigger: "--grpc-port (or SGLANG_GRPC_PORT) without legacy gRPC mode, and --use-ray.",
-    solutions: &["Drop --grpc-port.", "Drop --use-ray."],
+    title: doc!("The native gRPC server cannot run with --use-ray"),
+    explanation: doc!("The Ray serve launch path does not start the native gRPC server."),
+    trigger: doc!("--grpc-port (or SGLANG_GRPC_PORT) without legacy gRPC mode, and --use-ray."),
+    solutions: doc_list!["Drop --grpc-port.", "Drop --use-ray."],
     flags: &["grpc_port", "use_ray"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051,"use_ray":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -574,15 +606,15 @@ pub static GRPC_ENCODER_ONLY: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 398),
         (R::since(V23), HOOK, 419),
     ],
-    title: "The native gRPC server cannot run with --encoder-only",
-    explanation: "Encoder disaggregation serves through its own server.",
-    trigger: "--grpc-port (native gRPC) with --encoder-only.",
-    solutions: &["Drop --grpc-port."],
+    title: doc!("The native gRPC server cannot run with --encoder-only"),
+    explanation: doc!("Encoder disaggregation serves through its own server."),
+    trigger: doc!("--grpc-port (native gRPC) with --encoder-only."),
+    solutions: doc_list!["Drop --grpc-port."],
     flags: &["grpc_port", "encoder_only"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051,"encoder_only":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -600,15 +632,15 @@ pub static GRPC_TOKENIZER_WORKERS: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 403),
         (R::since(V23), HOOK, 424),
     ],
-    title: "The native gRPC server supports one tokenizer worker only",
-    explanation: "Native gRPC runs in the single tokenizer process.",
-    trigger: "--grpc-port (native gRPC) with --tokenizer-worker-num > 1.",
-    solutions: &["Set --tokenizer-worker-num 1.", "Drop --grpc-port."],
+    title: doc!("The native gRPC server supports one tokenizer worker only"),
+    explanation: doc!("Native gRPC runs in the single tokenizer process."),
+    trigger: doc!("--grpc-port (native gRPC) with --tokenizer-worker-num > 1."),
+    solutions: doc_list!["Set --tokenizer-worker-num 1.", "Drop --grpc-port."],
     flags: &["grpc_port", "tokenizer_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051,"tokenizer_worker_num":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -626,15 +658,17 @@ pub static GRPC_API_KEY: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 408),
         (R::since(V23), HOOK, 429),
     ],
-    title: "The native gRPC server cannot be combined with --api-key / --admin-api-key",
-    explanation: "The native gRPC listener bypasses the HTTP authentication middleware, so SGLang refuses to open it on a server that expects API keys.",
-    trigger: "--grpc-port (native gRPC) with --api-key or --admin-api-key.",
-    solutions: &["Drop --grpc-port.", "Drop the API keys."],
+    title: doc!("The native gRPC server cannot be combined with --api-key / --admin-api-key"),
+    explanation: doc!(
+        "The native gRPC listener bypasses the HTTP authentication middleware, so SGLang refuses to open it on a server that expects API keys."
+    ),
+    trigger: doc!("--grpc-port (native gRPC) with --api-key or --admin-api-key."),
+    solutions: doc_list!["Drop --grpc-port.", "Drop the API keys."],
     flags: &["grpc_port", "api_key", "admin_api_key"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051,"api_key":"k"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":50051}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -652,18 +686,20 @@ pub static TOKENIZER_BATCHING: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 736),
         (R::since(V23), HOOK, 757),
     ],
-    title: "Choose one tokenizer batching approach",
-    explanation: "--enable-tokenizer-batch-encode and --enable-dynamic-batch-tokenizer are two alternative ways to batch tokenization.",
-    trigger: "Both --enable-tokenizer-batch-encode and --enable-dynamic-batch-tokenizer.",
-    solutions: &["Drop one of them."],
+    title: doc!("Choose one tokenizer batching approach"),
+    explanation: doc!(
+        "--enable-tokenizer-batch-encode and --enable-dynamic-batch-tokenizer are two alternative ways to batch tokenization."
+    ),
+    trigger: doc!("Both --enable-tokenizer-batch-encode and --enable-dynamic-batch-tokenizer."),
+    solutions: doc_list!["Drop one of them."],
     flags: &[
         "enable_tokenizer_batch_encode",
         "enable_dynamic_batch_tokenizer",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_tokenizer_batch_encode":true,"enable_dynamic_batch_tokenizer":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_dynamic_batch_tokenizer":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -687,18 +723,22 @@ pub static FP4_INDEXER: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 446),
         (R::since(V23), HOOK, 467),
     ],
-    title: "--enable-deepseek-v4-fp4-indexer needs SM100, SM120 (or, from 0.5.20, gfx95) GPUs",
-    explanation: "The FP4 indexer kernels exist for Blackwell (SM100, SM120) and, from 0.5.20, AMD gfx95 (MI355X); elsewhere SGLang refuses the flag.",
-    trigger: "--enable-deepseek-v4-fp4-indexer on another GPU.",
-    solutions: &[
+    title: doc!(
+        "--enable-deepseek-v4-fp4-indexer needs SM100, SM120 (or, from 0.5.20, gfx95) GPUs"
+    ),
+    explanation: doc!(
+        "The FP4 indexer kernels exist for Blackwell (SM100, SM120) and, from 0.5.20, AMD gfx95 (MI355X); elsewhere SGLang refuses the flag."
+    ),
+    trigger: doc!("--enable-deepseek-v4-fp4-indexer on another GPU."),
+    solutions: doc_list![
         "Drop --enable-deepseek-v4-fp4-indexer.",
         "Run on B200/GB200 or an SM120 GPU.",
     ],
     flags: &["enable_deepseek_v4_fp4_indexer", "gpu"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_deepseek_v4_fp4_indexer":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -717,15 +757,15 @@ pub static MM_TRANSPORT_VMM_CUDA: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 872),
         (R::since(V23), HOOK, 893),
     ],
-    title: "--mm-feature-transport cuda_vmm needs NVIDIA CUDA",
-    explanation: "CUDA VMM sharing of multimodal features exists on NVIDIA GPUs only.",
-    trigger: "--mm-feature-transport cuda_vmm on a ROCm GPU.",
-    solutions: &["Use --mm-feature-transport cpu."],
+    title: doc!("--mm-feature-transport cuda_vmm needs NVIDIA CUDA"),
+    explanation: doc!("CUDA VMM sharing of multimodal features exists on NVIDIA GPUs only."),
+    trigger: doc!("--mm-feature-transport cuda_vmm on a ROCm GPU."),
+    solutions: doc_list!["Use --mm-feature-transport cpu."],
     flags: &["mm_feature_transport"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_vmm"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","mm_feature_transport":"cpu"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -744,15 +784,17 @@ pub static MM_TRANSPORT_VMM_PP: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 874),
         (R::since(V23), HOOK, 895),
     ],
-    title: "--mm-feature-transport cuda_vmm does not support pipeline parallelism",
-    explanation: "The CUDA VMM feature pool lives on the base GPU of a single pipeline stage.",
-    trigger: "--mm-feature-transport cuda_vmm with --pp-size > 1.",
-    solutions: &["Use --mm-feature-transport cpu.", "Drop --pp-size."],
+    title: doc!("--mm-feature-transport cuda_vmm does not support pipeline parallelism"),
+    explanation: doc!(
+        "The CUDA VMM feature pool lives on the base GPU of a single pipeline stage."
+    ),
+    trigger: doc!("--mm-feature-transport cuda_vmm with --pp-size > 1."),
+    solutions: doc_list!["Use --mm-feature-transport cpu.", "Drop --pp-size."],
     flags: &["mm_feature_transport", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_vmm","tp_size":4,"pp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -766,18 +808,18 @@ pub static MM_TRANSPORT_VMM_RUST: RuleInfo = RuleInfo {
         "--mm-feature-transport=cuda_vmm is not supported with SGLANG_RUST_SERVER.",
     )],
     sources: &[(R::until(V19), HOOK, 857)],
-    title: "--mm-feature-transport cuda_vmm cannot run with SGLANG_RUST_SERVER (0.5.19)",
-    explanation: "In 0.5.19 the Rust server cannot hand out CUDA VMM feature handles.",
-    trigger: "--mm-feature-transport cuda_vmm with SGLANG_RUST_SERVER true (SGLang 0.5.19).",
-    solutions: &[
+    title: doc!("--mm-feature-transport cuda_vmm cannot run with SGLANG_RUST_SERVER (0.5.19)"),
+    explanation: doc!("In 0.5.19 the Rust server cannot hand out CUDA VMM feature handles."),
+    trigger: doc!("--mm-feature-transport cuda_vmm with SGLANG_RUST_SERVER true (SGLang 0.5.19)."),
+    solutions: doc_list![
         "Unset SGLANG_RUST_SERVER.",
         "Use --mm-feature-transport cpu.",
     ],
     flags: &["mm_feature_transport", "env.SGLANG_RUST_SERVER"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_vmm","env":{"SGLANG_RUST_SERVER":"1"},"sglang":"0.5.19"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_vmm","sglang":"0.5.19"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -796,15 +838,19 @@ pub static MM_TRANSPORT_IPC_CUDA: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 892),
         (R::since(V23), HOOK, 913),
     ],
-    title: "--mm-feature-transport cuda_ipc needs NVIDIA CUDA",
-    explanation: "CUDA IPC sharing of multimodal features exists on NVIDIA GPUs only (also reached through SGLANG_USE_CUDA_IPC_TRANSPORT=1).",
-    trigger: "--mm-feature-transport cuda_ipc (or SGLANG_USE_CUDA_IPC_TRANSPORT true) on a ROCm GPU.",
-    solutions: &["Use --mm-feature-transport cpu."],
+    title: doc!("--mm-feature-transport cuda_ipc needs NVIDIA CUDA"),
+    explanation: doc!(
+        "CUDA IPC sharing of multimodal features exists on NVIDIA GPUs only (also reached through SGLANG_USE_CUDA_IPC_TRANSPORT=1)."
+    ),
+    trigger: doc!(
+        "--mm-feature-transport cuda_ipc (or SGLANG_USE_CUDA_IPC_TRANSPORT true) on a ROCm GPU."
+    ),
+    solutions: doc_list!["Use --mm-feature-transport cpu."],
     flags: &["mm_feature_transport", "env.SGLANG_USE_CUDA_IPC_TRANSPORT"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_ipc"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","mm_feature_transport":"cpu"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -823,15 +869,15 @@ pub static MM_TRANSPORT_IPC_NODES: RuleInfo = RuleInfo {
         (R::only(V22), HOOK, 894),
         (R::since(V23), HOOK, 915),
     ],
-    title: "--mm-feature-transport cuda_ipc supports a single node only",
-    explanation: "CUDA IPC handles cannot cross nodes.",
-    trigger: "--mm-feature-transport cuda_ipc with --nnodes > 1.",
-    solutions: &["Use --mm-feature-transport cpu (or cuda_vmm on GB200/GB300 MNNVL)."],
+    title: doc!("--mm-feature-transport cuda_ipc supports a single node only"),
+    explanation: doc!("CUDA IPC handles cannot cross nodes."),
+    trigger: doc!("--mm-feature-transport cuda_ipc with --nnodes > 1."),
+    solutions: doc_list!["Use --mm-feature-transport cpu (or cuda_vmm on GB200/GB300 MNNVL)."],
     flags: &["mm_feature_transport", "nnodes"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_feature_transport":"cuda_ipc","tp_size":16,"nnodes":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":16,"nnodes":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -845,15 +891,21 @@ pub static KEEP_MM_ON_DEVICE: RuleInfo = RuleInfo {
         "--keep-mm-feature-on-device conflicts with --mm-feature-transport={requested_transport}. Use only --mm-feature-transport=cuda_ipc.",
     )],
     sources: &[(R::until(V19), HOOK, 760), (R::only(V20), HOOK, 759)],
-    title: "--keep-mm-feature-on-device conflicts with a transport other than cuda_ipc (0.5.19-0.5.20)",
-    explanation: "Up to 0.5.20 the deprecated --keep-mm-feature-on-device means --mm-feature-transport cuda_ipc; with another explicit transport SGLang refuses the pair.",
-    trigger: "--keep-mm-feature-on-device with --mm-feature-transport cpu or cuda_vmm (SGLang 0.5.19-0.5.20).",
-    solutions: &["Drop --keep-mm-feature-on-device."],
+    title: doc!(
+        "--keep-mm-feature-on-device conflicts with a transport other than cuda_ipc (0.5.19-0.5.20)"
+    ),
+    explanation: doc!(
+        "Up to 0.5.20 the deprecated --keep-mm-feature-on-device means --mm-feature-transport cuda_ipc; with another explicit transport SGLang refuses the pair."
+    ),
+    trigger: doc!(
+        "--keep-mm-feature-on-device with --mm-feature-transport cpu or cuda_vmm (SGLang 0.5.19-0.5.20)."
+    ),
+    solutions: doc_list!["Drop --keep-mm-feature-on-device."],
     flags: &["keep_mm_feature_on_device", "mm_feature_transport"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","keep_mm_feature_on_device":true,"mm_feature_transport":"cpu","sglang":"0.5.20"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_feature_transport":"cpu","sglang":"0.5.20"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -867,18 +919,22 @@ pub static PREFILL_COMPLETE_OPTIMISTIC: RuleInfo = RuleInfo {
         "prefill_complete requires optimistic prefill, but the resolved model/cache configuration disabled it.",
     )],
     sources: &[(R::only(V22), HOOK, 517), (R::since(V23), HOOK, 538)],
-    title: "prefill_complete needs optimistic prefill on the prefill server",
-    explanation: "With --disaggregation-decode-allocation-policy prefill_complete a prefill server needs --optimistic-prefill-attempts > 0 (SGLang sets 1 when it is 0); a negative value, or one the pipeline-parallel or HiCache checks turned off, is refused (0.5.22+).",
-    trigger: "--disaggregation-mode prefill, --disaggregation-decode-allocation-policy prefill_complete and optimistic prefill off.",
-    solutions: &["Leave --optimistic-prefill-attempts at its default."],
+    title: doc!("prefill_complete needs optimistic prefill on the prefill server"),
+    explanation: doc!(
+        "With --disaggregation-decode-allocation-policy prefill_complete a prefill server needs --optimistic-prefill-attempts > 0 (SGLang sets 1 when it is 0); a negative value, or one the pipeline-parallel or HiCache checks turned off, is refused (0.5.22+)."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode prefill, --disaggregation-decode-allocation-policy prefill_complete and optimistic prefill off."
+    ),
+    solutions: doc_list!["Leave --optimistic-prefill-attempts at its default."],
     flags: &[
         "optimistic_prefill_attempts",
         "disaggregation_decode_allocation_policy",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill","disaggregation_decode_allocation_policy":"prefill_complete","optimistic_prefill_attempts":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill","disaggregation_decode_allocation_policy":"prefill_complete"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -892,10 +948,12 @@ pub static PLE_OFFLOAD_GENERIC: RuleInfo = RuleInfo {
         "--ple-offload-embedding cannot be combined with --cpu-offload-gb or --offload-group-size: generic layer offload would stage the pinned PLE embedding back to the device.",
     )],
     sources: &[(R::since(V20), MEM, 34)],
-    title: "--ple-offload-embedding cannot be combined with generic layer offload",
-    explanation: "Generic layer offload (--cpu-offload-gb, --offload-group-size) would stage the pinned per-layer-embedding table back to the device (0.5.20+).",
-    trigger: "--ple-offload-embedding with --cpu-offload-gb > 0 or --offload-group-size > 0.",
-    solutions: &[
+    title: doc!("--ple-offload-embedding cannot be combined with generic layer offload"),
+    explanation: doc!(
+        "Generic layer offload (--cpu-offload-gb, --offload-group-size) would stage the pinned per-layer-embedding table back to the device (0.5.20+)."
+    ),
+    trigger: doc!("--ple-offload-embedding with --cpu-offload-gb > 0 or --offload-group-size > 0."),
+    solutions: doc_list![
         "Drop --cpu-offload-gb / --offload-group-size.",
         "Drop --ple-offload-embedding.",
     ],
@@ -904,10 +962,10 @@ pub static PLE_OFFLOAD_GENERIC: RuleInfo = RuleInfo {
         "cpu_offload_gb",
         "offload_group_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true,"cpu_offload_gb":4}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -921,15 +979,17 @@ pub static PLE_OFFLOAD_FILE: RuleInfo = RuleInfo {
         "--ple-offload-backend file requires --ple-offload-embedding: the file-backed table is the offloaded table.",
     )],
     sources: &[(R::since(V20), MEM, 41)],
-    title: "--ple-offload-backend file needs --ple-offload-embedding",
-    explanation: "The file-backed table is the offloaded per-layer-embedding table; with --ple-offload-embedding explicitly off (False, not unset) SGLang refuses it (0.5.20+).",
-    trigger: "--ple-offload-backend file with --ple-offload-embedding false.",
-    solutions: &["Drop --ple-offload-backend file."],
+    title: doc!("--ple-offload-backend file needs --ple-offload-embedding"),
+    explanation: doc!(
+        "The file-backed table is the offloaded per-layer-embedding table; with --ple-offload-embedding explicitly off (False, not unset) SGLang refuses it (0.5.20+)."
+    ),
+    trigger: doc!("--ple-offload-backend file with --ple-offload-embedding false."),
+    solutions: doc_list!["Drop --ple-offload-backend file."],
     flags: &["ple_offload_backend", "ple_offload_embedding"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_backend":"file","ple_offload_embedding":false}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":false}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -947,15 +1007,17 @@ pub static PREFILL_GRAPH_CONTEXT_POSITIVE: RuleInfo = RuleInfo {
         (R::only(V22), CG, 389),
         (R::since(V23), CG, 427),
     ],
-    title: "--cuda-graph-prefill-max-context must be positive",
-    explanation: "The context size prefill CUDA graphs are captured for is page-aligned at the end of resolution; 0 or a negative size is refused (0.5.21+).",
-    trigger: "--cuda-graph-prefill-max-context <= 0.",
-    solutions: &["Give a positive size, or drop the flag."],
+    title: doc!("--cuda-graph-prefill-max-context must be positive"),
+    explanation: doc!(
+        "The context size prefill CUDA graphs are captured for is page-aligned at the end of resolution; 0 or a negative size is refused (0.5.21+)."
+    ),
+    trigger: doc!("--cuda-graph-prefill-max-context <= 0."),
+    solutions: doc_list!["Give a positive size, or drop the flag."],
     flags: &["cuda_graph_prefill_max_context"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -973,15 +1035,19 @@ pub static PREFILL_GRAPH_CONTEXT_LEN: RuleInfo = RuleInfo {
         (R::only(V22), CG, 397),
         (R::since(V23), CG, 435),
     ],
-    title: "--cuda-graph-prefill-max-context exceeds the model context length",
-    explanation: "SGLang rounds the size up to a multiple of the resolved page size and refuses it when that exceeds the model's context length (0.5.21+).",
-    trigger: "--cuda-graph-prefill-max-context, page-aligned, larger than the context length.",
-    solutions: &["Use a size up to the context length."],
+    title: doc!("--cuda-graph-prefill-max-context exceeds the model context length"),
+    explanation: doc!(
+        "SGLang rounds the size up to a multiple of the resolved page size and refuses it when that exceeds the model's context length (0.5.21+)."
+    ),
+    trigger: doc!(
+        "--cuda-graph-prefill-max-context, page-aligned, larger than the context length."
+    ),
+    solutions: doc_list!["Use a size up to the context length."],
     flags: &["cuda_graph_prefill_max_context"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":10000000}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":4096}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""Golden cases for the speculative-decoding checks (`arg_groups/speculative_hook.py`), and
+the Mamba / hybrid checks (`arg_groups/mamba_hook.py`), per release.
+
+A designed grid: every speculative algorithm (EAGLE, NEXTN and lower-case spellings, EAGLE3,
+STANDALONE, NGRAM, DFLASH, DSPARK, FROZEN_KV_MTP, NONE, an unknown name) with and without a
+draft model, the parameters SGLang forces or refuses (steps / top-k / draft tokens, DFLASH
+block size, DSpark gamma, draft window and sink), the draft attention backend DFLASH resolves,
+rejection sampling (incl. ROCm's automatic default), DP attention, PP, the environment
+switches (SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION, SGLANG_RAGGED_VERIFY_MODE), NGRAM's
+external corpus and paged-KV checks, on Llama, DeepSeek-V3 (MTP), Qwen3-Next (hybrid GDN) and
+H100 / B200 / MI300X. Each case is filtered to the ServerArgs fields the release has. The
+draft model is the oracle's Llama stand-in directory (SGLang reads its config.json; Preflight
+reads no draft checkpoint).
+
+    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    python tests/golden/gen_spec_cases.py --sglang 0.5.23 --jobs 1
+
+writes tests/golden/oracle-<release>-spec.jsonl. `--sglang all` runs every release in one
+oracle run (one warm-up per release and GPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_oracle_cases as g  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+RELEASES = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
+DRAFT = "tools/oracle/models/LlamaForCausalLM"
+SPEC_KEYS = ("speculative_draft_attention_backend", "speculative_use_rejection_sampling")
+LLAMA, DSV3, QNEXT = "LlamaForCausalLM", "DeepseekV3ForCausalLM", "Qwen3NextForCausalLM"
+
+
+def release_fields(v):
+    doc = json.loads((REPO / f"data/releases/{v}/fields.json").read_text())
+    fs = doc["fields"] if isinstance(doc, dict) else doc
+    return {f["name"] for f in fs}
+
+
+class Cases:
+    def __init__(self, v):
+        self.v = v
+        self.fields = release_fields(v)
+        self.items = []
+        self.seen = set()
+
+    def add(self, section, gpu, arch, env=None, **fields):
+        cfg = {"sglang": self.v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA}
+        for k, val in fields.items():
+            if val is None:
+                continue
+            if k not in self.fields:
+                return  # the release has no such flag
+            cfg[k] = val
+        if env:
+            cfg["env"] = env
+        key = json.dumps(cfg, sort_keys=True)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.items.append((section, cfg))
+
+
+def dp2(v):
+    """Attention DP of width 2 in the release's own spelling."""
+    if v in ("0.5.19", "0.5.20", "0.5.21"):
+        return {"tp_size": 2, "dp_size": 2, "enable_dp_attention": True}
+    return {"tp_size": 2, "attn_dp_size": 2}
+
+
+def build_cases(v):
+    c = Cases(v)
+    H, B, M = "H100", "B200", "MI300X"
+    d = {"speculative_draft_model_path": DRAFT}
+    # every algorithm name, with and without a draft model
+    for gpu in (H, B, M):
+        for alg in ("EAGLE", "NEXTN", "eagle", "nextn", "EAGLE3", "STANDALONE", "NGRAM",
+                    "ngram", "DFLASH", "DSPARK", "FROZEN_KV_MTP", "NONE", "MEDUSA"):
+            c.add("alg", gpu, LLAMA, speculative_algorithm=alg, **d)
+            if alg in ("DFLASH", "DSPARK", "NGRAM", "EAGLE"):
+                c.add("alg", gpu, LLAMA, speculative_algorithm=alg)
+        c.add("alg", gpu, LLAMA, speculative_algorithm="UNO") if v == "0.5.19" else None
+        for alg in ("EAGLE", "NEXTN", "EAGLE3"):
+            c.add("mtp", gpu, DSV3, speculative_algorithm=alg)
+            c.add("mtp", gpu, DSV3, speculative_algorithm=alg, **d)
+        c.add("mtp", gpu, QNEXT, speculative_algorithm="NEXTN")
+        c.add("mtp", gpu, QNEXT, speculative_algorithm="EAGLE", speculative_num_steps=2,
+              speculative_eagle_topk=1, speculative_num_draft_tokens=3)
+    # explicit parameters (EAGLE family)
+    for alg in ("EAGLE", "EAGLE3", "STANDALONE"):
+        for p in ((3, 1, 4), (3, 1, 8), (2, 4, 8), (None, 1, None), (None, None, 4)):
+            s, k, t = p
+            for be in (None, "triton", "trtllm_mha", "fa3"):
+                c.add("params", B if be == "trtllm_mha" else H, LLAMA,
+                      speculative_algorithm=alg, speculative_num_steps=s,
+                      speculative_eagle_topk=k, speculative_num_draft_tokens=t,
+                      attention_backend=be, **d)
+    for be in (None, "flashmla", "trtllm_mla", "triton"):
+        c.add("params", B, DSV3, speculative_algorithm="EAGLE", attention_backend=be)
+        c.add("params", B, DSV3, speculative_algorithm="EAGLE", attention_backend=be,
+              speculative_num_steps=2, speculative_eagle_topk=2, speculative_num_draft_tokens=4)
+    # draft window / sink, for every algorithm and none
+    for alg in (None, "EAGLE", "EAGLE3", "NGRAM", "DFLASH"):
+        extra = d if alg in ("EAGLE", "EAGLE3", "DFLASH") else {}
+        for w in (None, 0, -1, 8, 64):
+            for s in (None, -1, 0, 4):
+                if w is None and s is None and alg is None:
+                    continue
+                if (w, s) in ((8, 4), (-1, 0), (0, 0)) or (s is not None and w not in (None, 64)):
+                    continue
+                c.add("window", H, LLAMA, speculative_algorithm=alg,
+                      speculative_draft_window_size=w, speculative_draft_sink_size=s, **extra)
+    c.add("window", H, LLAMA, speculative_algorithm="DFLASH", speculative_draft_window_size=8,
+          speculative_dflash_block_size=16, **d)
+    c.add("window", H, LLAMA, speculative_algorithm="DFLASH", speculative_draft_window_size=16,
+          speculative_dflash_block_size=16, **d)
+    # switches checked with or without an algorithm
+    for alg in (None, "EAGLE", "EAGLE3", "NGRAM", "DFLASH", "DSPARK", "STANDALONE"):
+        extra = d if alg in ("EAGLE", "EAGLE3", "DFLASH", "DSPARK", "STANDALONE") else {}
+        c.add("switch", H, LLAMA, speculative_algorithm=alg,
+              speculative_use_block_verification=True, **extra)
+        c.add("switch", H, LLAMA, speculative_algorithm=alg,
+              speculative_skip_dp_mlp_sync=True, **extra)
+        c.add("switch", H, LLAMA, speculative_algorithm=alg,
+              env={"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION": "1"}, **extra)
+        c.add("switch", H, LLAMA, speculative_algorithm=alg,
+              env={"SGLANG_RAGGED_VERIFY_MODE": "dynamic"}, **extra)
+        c.add("switch", H, LLAMA, speculative_algorithm=alg,
+              env={"SGLANG_RAGGED_VERIFY_MODE": "compact"}, **extra)
+    c.add("switch", H, LLAMA, speculative_algorithm="EAGLE", enable_multi_layer_eagle=True,
+          env={"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION": "true"}, **d)
+    # DFLASH
+    for gpu in (H, B, M):
+        for be in (None, "fa3", "flashinfer", "triton", "trtllm_mha", "fa4", "aiter"):
+            for dbe in (None, "triton", "trtllm_mha", "fa4"):
+                if gpu == M and be not in (None, "aiter", "triton"):
+                    continue
+                if gpu != M and be == "aiter":
+                    continue
+                c.add("dflash", gpu, LLAMA, speculative_algorithm="DFLASH", attention_backend=be,
+                      speculative_draft_attention_backend=dbe, **d)
+        c.add("dflash", gpu, QNEXT, speculative_algorithm="DFLASH", **d)
+    for kw in ({"pp_size": 2}, dp2(v), dict(dp2(v), enable_dp_lm_head=True),
+               dict(dp2(v), tp_size=4, attn_cp_size=2, enable_dp_lm_head=True),
+               {"speculative_num_steps": 3}, {"speculative_eagle_topk": 4},
+               {"speculative_num_steps": 1, "speculative_eagle_topk": 1},
+               {"speculative_dflash_block_size": 0}, {"speculative_dflash_block_size": 8},
+               {"speculative_dflash_block_size": 16, "speculative_num_draft_tokens": 8},
+               {"speculative_dflash_block_size": 8, "speculative_num_draft_tokens": 8},
+               {"speculative_num_draft_tokens": 10}):
+        c.add("dflash", H, LLAMA, speculative_algorithm="DFLASH", **kw, **d)
+    # DSPARK
+    for kw in ({}, {"speculative_dspark_block_size": 0}, {"speculative_dspark_block_size": 3},
+               {"speculative_dspark_block_size": 7, "speculative_num_draft_tokens": 4},
+               {"speculative_dspark_block_size": 3, "speculative_num_draft_tokens": 4},
+               {"speculative_num_draft_tokens": 1}, {"speculative_num_draft_tokens": 5},
+               {"speculative_num_steps": 2}, {"speculative_eagle_topk": 3}, {"pp_size": 2},
+               dp2(v), dict(dp2(v), enable_dp_lm_head=True),
+               dict(dp2(v), tp_size=4, attn_cp_size=2, enable_dp_lm_head=True)):
+        c.add("dspark", H, LLAMA, speculative_algorithm="DSPARK", **kw, **d)
+    for kw in (dict(dp2(v), enable_dp_lm_head=True, moe_a2a_backend="deepep"),
+               dict(dp2(v), enable_dp_lm_head=True, speculative_moe_a2a_backend="deepep"),
+               dict(dp2(v), enable_dp_lm_head=True, moe_a2a_backend="megamoe")):
+        c.add("dspark", B, DSV3, speculative_algorithm="DSPARK", **kw, **d)
+    c.add("dspark", H, LLAMA, speculative_algorithm="DSPARK", enable_dp_lm_head=True,
+          env={"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION": "1",
+               "SGLANG_RAGGED_VERIFY_MODE": "compact"}, **dp2(v), **d)
+    c.add("dspark", H, LLAMA, speculative_algorithm="DSPARK", enable_dp_lm_head=True,
+          env={"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION": "1"}, **dp2(v), **d)
+    # DP attention with every algorithm
+    for alg in ("EAGLE", "EAGLE3", "STANDALONE", "NGRAM"):
+        extra = d if alg != "NGRAM" else {}
+        c.add("dp", H, LLAMA, speculative_algorithm=alg, **dp2(v), **extra)
+        c.add("dp", H, DSV3, speculative_algorithm=alg, **dp2(v), **extra)
+    # rejection sampling
+    chain = {"speculative_num_steps": 3, "speculative_eagle_topk": 1,
+             "speculative_num_draft_tokens": 4}
+    for gpu in (H, M):
+        for alg in ("EAGLE", "EAGLE3", "STANDALONE"):
+            c.add("rej", gpu, LLAMA, speculative_algorithm=alg,
+                  speculative_use_rejection_sampling=True, **d)
+            c.add("rej", gpu, LLAMA, speculative_algorithm=alg,
+                  speculative_use_rejection_sampling=True, **chain, **d)
+            c.add("rej", gpu, LLAMA, speculative_algorithm=alg, **chain, **d)
+        c.add("rej", gpu, LLAMA, speculative_algorithm="EAGLE",
+              speculative_use_rejection_sampling=True, speculative_accept_threshold_single=0.8,
+              **chain, **d)
+        c.add("rej", gpu, LLAMA, speculative_algorithm="EAGLE",
+              speculative_accept_threshold_acc=0.5, **chain, **d)
+        c.add("rej", gpu, LLAMA, speculative_algorithm="EAGLE",
+              speculative_token_map="/tmp/token_map.pt", **chain, **d)
+        c.add("rej", gpu, LLAMA, speculative_algorithm="EAGLE",
+              env={"SGLANG_SIMULATE_ACC_LEN": "3"}, **chain, **d)
+        c.add("rej", gpu, DSV3, speculative_algorithm="EAGLE")
+    c.add("rej", H, LLAMA, speculative_algorithm="EAGLE", speculative_use_rejection_sampling=True,
+          enable_deterministic_inference=True, attention_backend="fa3", **chain, **d)
+    c.add("rej", H, LLAMA, speculative_algorithm="EAGLE", speculative_use_block_verification=True,
+          **chain, **d)
+    # NGRAM
+    corpus = "/tmp/ngram_corpus.jsonl"
+    for kw in ({}, {"speculative_ngram_external_sam_budget": 0},
+               {"speculative_ngram_external_corpus_max_tokens": 0},
+               {"speculative_ngram_external_sam_budget": 12},
+               {"speculative_ngram_external_sam_budget": 11},
+               {"speculative_ngram_external_sam_budget": 12, "speculative_num_draft_tokens": 20}):
+        c.add("ngram", H, LLAMA, speculative_algorithm="NGRAM",
+              speculative_ngram_external_corpus_path=corpus, **kw)
+    for kw in ({"page_size": 64, "attention_backend": "triton"},
+               {"page_size": 64, "attention_backend": "flashinfer"},
+               {"page_size": 64, "attention_backend": "triton", "speculative_ngram_max_bfs_breadth": 1},
+               {"speculative_num_draft_tokens": 7}, {"speculative_ngram_max_bfs_breadth": 3},
+               {"speculative_num_steps": 2}):
+        c.add("ngram", H, LLAMA, speculative_algorithm="NGRAM", **kw)
+    c.add("ngram", B, DSV3, speculative_algorithm="NGRAM")
+    return c.items
+
+
+def to_oracle(cid, cfg):
+    o = g.to_oracle(cid, cfg)
+    o["sglang"] = cfg["sglang"]
+    return o
+
+
+def to_case(cid, cfg, res):
+    case = g.to_case(cid, cfg, res)
+    if case["expect"]["verdict"] == "ok":
+        resolved = res.get("resolved") or {}
+        for k in SPEC_KEYS:
+            if k in resolved:
+                case["expect"]["resolved"][k] = resolved[k]
+    return case
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sglang", default="0.5.23", help="a release, or all")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
+    ap.add_argument("--timeout", type=float, default=180.0)
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--raw", default=None, help="also write the oracle's raw results here")
+    ap.add_argument("--reuse", default=None,
+                    help="an earlier --raw file: only configs whose id it lacks are run")
+    args = ap.parse_args(argv)
+    here = Path(__file__).resolve().parent
+    releases = RELEASES if args.sglang == "all" else [args.sglang]
+    items = []
+    for v in releases:
+        items += [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(v)]
+    assert len({i for i, _ in items}) == len(items), "case id collision"
+    oracle_cfgs = [to_oracle(i, c) for i, c in items]
+    if args.list:
+        for o in oracle_cfgs:
+            print(json.dumps(o, sort_keys=True))
+        print(f"{len(oracle_cfgs)} configs", file=sys.stderr)
+        return 0
+    by_id = {}
+    if args.reuse:
+        with open(args.reuse) as f:
+            by_id = {r["id"]: r for r in map(json.loads, filter(str.strip, f))}
+    todo = [o for o in oracle_cfgs if o["id"] not in by_id]
+    if todo:
+        for res in g.run_oracle(Path(args.oracle), todo, args.jobs, args.timeout):
+            by_id[res["id"]] = res
+    results = [by_id[i] for i, _ in items]
+    if args.raw:
+        with open(args.raw, "w") as f:
+            for res in results:
+                f.write(json.dumps(res, sort_keys=True) + "\n")
+    for v in releases:
+        counts = Counter()
+        out = here / f"oracle-{v}-spec.jsonl"
+        with open(out, "w") as f:
+            for (cid, cfg), res in zip(items, results):
+                if cfg["sglang"] != v:
+                    continue
+                counts[res["outcome"]] += 1
+                if res["outcome"] == "harness_error":
+                    continue
+                f.write(json.dumps(to_case(cid, cfg, res), sort_keys=True) + "\n")
+        print(f"{out}: {dict(counts)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
