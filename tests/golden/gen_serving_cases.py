@@ -291,6 +291,23 @@ def srv_cases(c):
         for t in (None, "cpu", "cuda_ipc", "cuda_vmm"):
             a(keep_mm_feature_on_device=True, mm_feature_transport=t)
         a(keep_mm_feature_on_device=True, gpu="MI300X")
+    # PLE offload (memory_hook, 0.5.20+)
+    if since(v, "0.5.20"):
+        for kw in (dict(cpu_offload_gb=4), dict(offload_group_size=2), dict(offload_group_size=0),
+                   {}):
+            a(ple_offload_embedding=True, **kw)
+        for e in (None, True, False):
+            a(ple_offload_backend="file", ple_offload_embedding=e)
+        a(ple_offload_embedding=False)
+    # prefill CUDA-graph max context (0.5.21+; Llama: 131072 tokens)
+    if since(v, "0.5.21"):
+        for m in (0, -4, 1, 4096, 131072, 131073, 10000000):
+            a(cuda_graph_prefill_max_context=m)
+        a(cuda_graph_prefill_max_context=131000, page_size=64)
+        a(cuda_graph_prefill_max_context=131000, page_size=256)
+        a(cuda_graph_prefill_max_context=8192, context_length=4096)
+        a(cuda_graph_prefill_max_context=4000, context_length=4096, page_size=64)
+        a(cuda_graph_prefill_max_context=4100, context_length=4096, page_size=64)
     # optimistic prefill / prefill_complete
     a(disaggregation_mode="prefill", optimistic_prefill_attempts=2, tp_size=4, pp_size=2)
     a(disaggregation_mode="prefill", optimistic_prefill_attempts=2)
@@ -309,7 +326,8 @@ def hic_cases(c):
             a(hicache_host_memory_fraction=f)
         a(hicache_host_memory_fraction=1.5, **H)
     a(**H)
-    a(disable_radix_cache=True, **H)
+    # (--disable-radix-cache with HiCache is refused by kv_cache_hook's handle_cache_compatibility,
+    # not ported here)
     a(enable_linker_mla_dedup=True)
     a(enable_linker_mla_dedup=True, enable_unified_cache_external_linker=True)
     a(enable_linker_mla_dedup=True, enable_unified_cache_external_linker=True,
@@ -353,10 +371,10 @@ def hic_cases(c):
         a(hicache_storage_backend=sb, **d, **H)
         a(hicache_storage_backend=sb, hicache_host_memory_mode="buffer_only",
           hicache_write_policy="write_through", **d, **H)
-    for spec in ("NGRAM", "DSPARK", "dspark"):
+    # (DSPARK needs a draft model, checked by the speculative hook)
+    for spec in ("NGRAM", "dspark"):
         a(speculative_algorithm=spec, **d, **H)
     a(enable_lmcache=True, **d, **H)
-    a(enable_lmcache=True, **d)
     a(arch=LLAMA, tp_size=4, dcp_size=2, **H)
     a(arch=LLAMA, tp_size=4, dcp_size=2)
 

@@ -39,11 +39,8 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "archs1-a332230ba7",
         "Gemma4UnifiedAssistant: SGLang's bare assert hasattr(config.text_config, 'num_attention_heads') (empty message, utils/hf_transformers/common.py:605@0.5.23); Preflight says INPUT003",
     ),
-    // oracle-0.5.20-serving (merged with the kv_cache_hook checks not yet ported)
-    (
-        "hic-b81ffa576b",
-        "HiCache with --disable-radix-cache: the mutual-exclusion check of kv_cache_hook.py:168@0.5.20 (:395@0.5.21-0.5.23) is not ported yet",
-    ),
+    // (hic-b81ffa576b, HiCache with --disable-radix-cache, is no longer generated: its check,
+    // kv_cache_hook.py:168@0.5.20 / :395@0.5.21-0.5.23 handle_cache_compatibility, is not ported)
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

@@ -135,6 +135,7 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "enable_deepseek_v4_fp4_indexer", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "DeepSeek-V4 FP4 indexer (SM100/SM120/gfx95)." },
     FlagSpec { name: "enable_tokenizer_batch_encode", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Batch-encode requests in the tokenizer." },
     FlagSpec { name: "enable_dynamic_batch_tokenizer", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Dynamic batching tokenizer." },
+    FlagSpec { name: "cuda_graph_prefill_max_context", kind: FlagKind::Text(&["4096", "8192"]), default_label: "none", group: Group::Serving, help: "Context size prefill CUDA graphs are captured for (page-aligned)." },
 ];
 
 /// A modelled environment variable.

@@ -226,6 +226,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
     moe::handle_mega_moe(ctx, st)?; // :49
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
+    serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
     serving::handle_ssl_validation(ctx, st)?; // :116
     serving::handle_asr_validation(ctx, st)?; // :117
@@ -263,6 +264,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     serving::handle_environment_variables(ctx, st)?; // :332
     serving::handle_other_validations(ctx, st)?; // :349
     model::handle_model_capability_adjustments(ctx, st); // :352
+    serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366
     moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374
     moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
 }

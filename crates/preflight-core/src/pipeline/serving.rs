@@ -302,3 +302,50 @@ pub fn handle_other_validations(ctx: &Ctx, st: &mut State) -> Step {
     }
     Ok(())
 }
+
+/// `handle_offload_compatibility` (`memory_hook.py:28-44@0.5.23`, 0.5.20+), run after
+/// `handle_hicache_ratio_default` (pipeline.py:80@0.5.23) and again after the model overrides
+/// (whose PLE default is not modelled: the first run decides for explicit flags).
+pub fn handle_offload_compatibility(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < V::V0_5_20 {
+        return Ok(());
+    }
+    let c = &st.cur;
+    if c.ple_offload_embedding == Some(true) && (c.cpu_offload_gb > 0 || c.offload_group_size > 0) {
+        return Err(st.raise(ctx, &r::PLE_OFFLOAD_GENERIC, &[]));
+    }
+    if c.ple_offload_backend == "file" && c.ple_offload_embedding == Some(false) {
+        return Err(st.raise(ctx, &r::PLE_OFFLOAD_FILE, &[]));
+    }
+    Ok(())
+}
+
+/// `finalize_cuda_graph_prefill_max_context` (`cuda_graph_hook.py:450-477@0.5.23`, 0.5.21+),
+/// the last step of resolution (pipeline.py:366@0.5.23): `--cuda-graph-prefill-max-context`
+/// page-aligned against the model's context length (`_resolve_max_context_size`, :423-447).
+/// A structured `--cuda-graph-config`, which may override it, is not modelled.
+pub fn finalize_cuda_graph_prefill_max_context(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < V::V0_5_21 || !matches!(st.cur.cuda_graph_config, PyVal::None) {
+        return Ok(());
+    }
+    let Some(requested) = st.cur.cuda_graph_prefill_max_context else {
+        return Ok(());
+    };
+    if requested <= 0 {
+        return Err(st.raise(ctx, &r::PREFILL_GRAPH_CONTEXT_POSITIVE, &[]));
+    }
+    let page = st.cur.page_size.unwrap_or(1).max(1);
+    let aligned = (requested + page - 1) / page * page;
+    let context_len = ctx.model.context_len;
+    if context_len > 0 && aligned > context_len {
+        return Err(st.raise(
+            ctx,
+            &r::PREFILL_GRAPH_CONTEXT_LEN,
+            &[
+                ("aligned_size", PyVal::Int(aligned)),
+                ("model_context_len", PyVal::Int(context_len)),
+            ],
+        ));
+    }
+    Ok(())
+}

@@ -5,6 +5,8 @@ use super::{RuleInfo, Unmodelled};
 use crate::version::{SglangVersion, VersionRange as R};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/serving_hook.py";
+const MEM: &str = "python/sglang/srt/arg_groups/memory_hook.py";
+const CG: &str = "python/sglang/srt/arg_groups/cuda_graph_hook.py";
 
 const V19: SglangVersion = SglangVersion::V0_5_19;
 const V20: SglangVersion = SglangVersion::V0_5_20;
@@ -936,6 +938,119 @@ pub static PREFILL_COMPLETE_OPTIMISTIC: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --ple-offload-embedding cannot be combined with generic layer offload.
+pub static PLE_OFFLOAD_GENERIC: RuleInfo = RuleInfo {
+    code: "SRV034",
+    name: "ple-offload-with-layer-offload",
+    versions: R::since(V20),
+    messages: &[(
+        R::since(V20),
+        "--ple-offload-embedding cannot be combined with --cpu-offload-gb or --offload-group-size: generic layer offload would stage the pinned PLE embedding back to the device.",
+    )],
+    sources: &[(R::since(V20), MEM, 34)],
+    title: doc!("--ple-offload-embedding cannot be combined with generic layer offload"),
+    explanation: doc!(
+        "Generic layer offload (--cpu-offload-gb, --offload-group-size) would stage the pinned per-layer-embedding table back to the device (0.5.20+)."
+    ),
+    trigger: doc!("--ple-offload-embedding with --cpu-offload-gb > 0 or --offload-group-size > 0."),
+    solutions: doc_list![
+        "Drop --cpu-offload-gb / --offload-group-size.",
+        "Drop --ple-offload-embedding.",
+    ],
+    flags: &[
+        "ple_offload_embedding",
+        "cpu_offload_gb",
+        "offload_group_size",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true,"cpu_offload_gb":4}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --ple-offload-backend file needs --ple-offload-embedding.
+pub static PLE_OFFLOAD_FILE: RuleInfo = RuleInfo {
+    code: "SRV035",
+    name: "ple-offload-file-needs-embedding",
+    versions: R::since(V20),
+    messages: &[(
+        R::since(V20),
+        "--ple-offload-backend file requires --ple-offload-embedding: the file-backed table is the offloaded table.",
+    )],
+    sources: &[(R::since(V20), MEM, 41)],
+    title: doc!("--ple-offload-backend file needs --ple-offload-embedding"),
+    explanation: doc!(
+        "The file-backed table is the offloaded per-layer-embedding table; with --ple-offload-embedding explicitly off (False, not unset) SGLang refuses it (0.5.20+)."
+    ),
+    trigger: doc!("--ple-offload-backend file with --ple-offload-embedding false."),
+    solutions: doc_list!["Drop --ple-offload-backend file."],
+    flags: &["ple_offload_backend", "ple_offload_embedding"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_backend":"file","ple_offload_embedding":false}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ple_offload_embedding":false}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --cuda-graph-prefill-max-context must be positive.
+pub static PREFILL_GRAPH_CONTEXT_POSITIVE: RuleInfo = RuleInfo {
+    code: "SRV036",
+    name: "cuda-graph-prefill-max-context-positive",
+    versions: R::since(V21),
+    messages: &[(
+        R::since(V21),
+        "--cuda-graph-prefill-max-context must be a positive integer",
+    )],
+    sources: &[
+        (R::only(V21), CG, 569),
+        (R::only(V22), CG, 389),
+        (R::since(V23), CG, 427),
+    ],
+    title: doc!("--cuda-graph-prefill-max-context must be positive"),
+    explanation: doc!(
+        "The context size prefill CUDA graphs are captured for is page-aligned at the end of resolution; 0 or a negative size is refused (0.5.21+)."
+    ),
+    trigger: doc!("--cuda-graph-prefill-max-context <= 0."),
+    solutions: doc_list!["Give a positive size, or drop the flag."],
+    flags: &["cuda_graph_prefill_max_context"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --cuda-graph-prefill-max-context exceeds the model context length.
+pub static PREFILL_GRAPH_CONTEXT_LEN: RuleInfo = RuleInfo {
+    code: "SRV037",
+    name: "cuda-graph-prefill-max-context-too-long",
+    versions: R::since(V21),
+    messages: &[(
+        R::since(V21),
+        "--cuda-graph-prefill-max-context exceeds the model context length: aligned size {aligned_size} > {model_context_len}",
+    )],
+    sources: &[
+        (R::only(V21), CG, 577),
+        (R::only(V22), CG, 397),
+        (R::since(V23), CG, 435),
+    ],
+    title: doc!("--cuda-graph-prefill-max-context exceeds the model context length"),
+    explanation: doc!(
+        "SGLang rounds the size up to a multiple of the resolved page size and refuses it when that exceeds the model's context length (0.5.21+)."
+    ),
+    trigger: doc!(
+        "--cuda-graph-prefill-max-context, page-aligned, larger than the context length."
+    ),
+    solutions: doc_list!["Use a size up to the context length."],
+    flags: &["cuda_graph_prefill_max_context"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":10000000}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","cuda_graph_prefill_max_context":4096}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of the module.
 pub static RULES: &[&RuleInfo] = &[
     &MM_CACHE_NEGATIVE,
@@ -971,6 +1086,10 @@ pub static RULES: &[&RuleInfo] = &[
     &MM_TRANSPORT_IPC_NODES,
     &KEEP_MM_ON_DEVICE,
     &PREFILL_COMPLETE_OPTIMISTIC,
+    &PLE_OFFLOAD_GENERIC,
+    &PLE_OFFLOAD_FILE,
+    &PREFILL_GRAPH_CONTEXT_POSITIVE,
+    &PREFILL_GRAPH_CONTEXT_LEN,
 ];
 
 /// Serving checks deliberately not modelled.
@@ -1034,5 +1153,29 @@ pub static UNMODELLED: &[Unmodelled] = &[
         function: "handle_other_validations",
         message: "--preferred-sampling-params",
         reason: "The JSON-valued chat-template, multimodal-limit and sampling-parameter options are not modelled.",
+    },
+    Unmodelled {
+        file: MEM,
+        function: "handle_gpu_memory_settings",
+        message: "should contain positive batch sizes",
+        reason: "The structured --cuda-graph-config (per-phase batch-size lists) and its GPU-memory defaults are not modelled.",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/prefill_buffer_ceiling.py",
+        function: "register_prefill_buffer_ceiling",
+        message: "",
+        reason: "Raised when a second plugin registers a prefill-buffer ceiling provider; no launch flag reaches it.",
+    },
+    Unmodelled {
+        file: CG,
+        function: "validate_cuda_graph_config",
+        message: "",
+        reason: "The structured --cuda-graph-config (per-phase backends) is not modelled; its per-phase flags are checked by argparse choices.",
+    },
+    Unmodelled {
+        file: CG,
+        function: "finalize_cuda_graph_prefill_max_context",
+        message: "page_size must be resolved",
+        reason: "An internal ordering assert: page_size is always resolved by _page_size_default before this step.",
     },
 ];
