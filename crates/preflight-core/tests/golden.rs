@@ -35,6 +35,21 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
         "archs1-68ab17bfaa",
         "HRM-Text forces triton (_hrm_text_attention_force, overrides.py:1773-1783@0.5.23, run from handle_model_capability_adjustments, model_hook.py:766-813@0.5.23, a hook (pipeline.py:352) Preflight does not model yet) not ported",
     ),
+    // oracle-0.5.21-spec: --enable-lmcache on a PD decode server
+    (
+        "cache-c85418ae10",
+        "handle_pd_disaggregation disables the radix cache of a PD decode server (pd_disaggregation_hook.py:98-126@0.5.23), so SGLang's LMCache radix check (kv_cache_hook.py:445, KV025) comes before the PD one (KV031); the PD hook is not ported",
+    ),
+    // oracle-0.5.22-spec: --enable-lmcache on a PD decode server
+    (
+        "cache-17da656a3c",
+        "handle_pd_disaggregation disables the radix cache of a PD decode server (pd_disaggregation_hook.py:98-126@0.5.23), so SGLang's LMCache radix check (kv_cache_hook.py:445, KV025) comes before the PD one (KV031); the PD hook is not ported",
+    ),
+    // oracle-0.5.23-spec: --enable-lmcache on a PD decode server
+    (
+        "cache-d0b1c2663c",
+        "handle_pd_disaggregation disables the radix cache of a PD decode server (pd_disaggregation_hook.py:98-126@0.5.23), so SGLang's LMCache radix check (kv_cache_hook.py:445, KV025) comes before the PD one (KV031); the PD hook is not ported",
+    ),
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

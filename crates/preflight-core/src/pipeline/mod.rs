@@ -221,6 +221,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
+    kv::validate_prefill_only_disable_kv_cache_args(ctx, st)?; // :170 (0.5.19: :173)
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
     parallel::handle_dwdp(ctx, st)?; // :189
     model::handle_model_specific_adjustments(ctx, st)?; // :225
@@ -229,16 +230,19 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     attention::handle_attention_backend_compatibility(ctx, st)?; // :242
     attention::disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx, st); // :245
     linear::handle_mamba_backend(ctx, st)?; // :251
+    linear::handle_int8_mamba_checkpoint(ctx, st)?; // :252
     linear::handle_linear_attn_backend(ctx, st)?; // :253
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
+    kv::handle_prefill_only_disable_kv_cache(ctx, st)?; // :270
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
     model::moe_quant_constraints(ctx, st)?; // :294
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
-    spec::handle_speculative_decoding(ctx, st) // :306
+    spec::handle_speculative_decoding(ctx, st)?; // :306
+    kv::handle_cache_compatibility(ctx, st) // :334 (0.5.19: :342)
 }
 
 /// The effective configuration shown in the report (see [`crate::fields`]).

@@ -247,7 +247,12 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED, spec::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
+    parallel::UNMODELLED,
+    spec::UNMODELLED,
+    linear::UNMODELLED,
+    kv::UNMODELLED,
+];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
