@@ -18,7 +18,8 @@ reads no draft checkpoint).
     python tests/golden/gen_spec_cases.py --sglang 0.5.23 --jobs 1
 
 writes tests/golden/oracle-<release>-spec.jsonl. `--sglang all` runs every release in one
-oracle run (one warm-up per release and GPU).
+oracle run (one warm-up per release and GPU). `--random N --seed S` draws N random launches per
+release over the same flags instead (a held-out set, oracle-<release>-spec-random-<S>.jsonl).
 """
 
 from __future__ import annotations
@@ -341,6 +342,44 @@ def build_cases(v):
     return c.items
 
 
+def draw(r, v):
+    """One random launch over the speculative / Mamba / cache flags (a held-out set)."""
+    c = Cases(v)
+    gpu = r.choice(["H100", "B200", "MI300X"])
+    arch = r.choice([LLAMA, LLAMA, DSV3, QNEXT, "Qwen3ForCausalLM"])
+    kw = {}
+    alg = r.choice(["EAGLE", "NEXTN", "EAGLE3", "STANDALONE", "NGRAM", "DFLASH", "DSPARK",
+                    "UNO", None])
+    kw["speculative_algorithm"] = alg
+    if alg in ("EAGLE3", "STANDALONE", "DFLASH", "DSPARK") or (alg == "EAGLE" and r.random() < 0.5):
+        kw["speculative_draft_model_path"] = DRAFT
+    if alg == "UNO":
+        kw["uno_lora_path"] = "/tmp/uno-lora"
+    pick = lambda p, vals: r.choice(vals) if r.random() < p else None  # noqa: E731
+    kw["speculative_num_steps"] = pick(0.4, [1, 2, 3, 5])
+    kw["speculative_eagle_topk"] = pick(0.4, [1, 2, 4])
+    kw["speculative_num_draft_tokens"] = pick(0.4, [2, 4, 8, 16, 300])
+    kw["attention_backend"] = pick(0.35, ["fa3", "triton", "flashinfer", "trtllm_mha", "fa4"])
+    kw["page_size"] = pick(0.2, [1, 16, 64, 512])
+    kw["speculative_draft_window_size"] = pick(0.1, [0, 8, 64])
+    kw["speculative_dflash_block_size"] = pick(0.1, [0, 8, 16])
+    kw["speculative_dspark_block_size"] = pick(0.1, [0, 3, 7])
+    kw["speculative_use_rejection_sampling"] = pick(0.1, [True])
+    kw["speculative_ngram_max_bfs_breadth"] = pick(0.1, [1, 3])
+    kw["mamba_track_interval"] = pick(0.1, [64, 100, 512])
+    kw["mamba_radix_cache_strategy"] = pick(0.1, ["extra_buffer", "no_buffer"])
+    kw["enable_lmcache"] = pick(0.05, [True])
+    kw["swa_full_tokens_ratio"] = pick(0.05, [0.5, 1.5])
+    kw["kv_cache_dtype"] = pick(0.1, ["nvfp4", "fp8_e4m3"])
+    if r.random() < 0.1:
+        kw.update(dp2(v))
+    env = {}
+    if r.random() < 0.05:
+        env["SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION"] = "1"
+    c.add("srand", gpu, arch, env=env or None, **kw)
+    return c.items[0][1] if c.items else None
+
+
 def to_oracle(cid, cfg):
     o = g.to_oracle(cid, cfg)
     o["sglang"] = cfg["sglang"]
@@ -375,6 +414,8 @@ def main(argv=None):
     ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--random", type=int, default=0, help="draw N random configs per release")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--raw", default=None, help="also write the oracle's raw results here")
     ap.add_argument("--reuse", default=None,
                     help="an earlier --raw file: only configs whose id it lacks are run")
@@ -382,8 +423,26 @@ def main(argv=None):
     here = Path(__file__).resolve().parent
     releases = RELEASES if args.sglang == "all" else [args.sglang]
     items = []
-    for v in releases:
-        items += [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(v)]
+    suffix = ""
+    if args.random:
+        import random
+        r = random.Random(args.seed)
+        suffix = f"-random-{args.seed}"
+        seen = set()
+        for v in releases:
+            n = 0
+            while n < args.random:
+                cfg = draw(r, v)
+                if cfg is None:
+                    continue
+                cid = g.case_id(f"srand{args.seed}", cfg)
+                if cid not in seen:
+                    seen.add(cid)
+                    items.append((cid, cfg))
+                    n += 1
+    else:
+        for v in releases:
+            items += [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(v)]
     assert len({i for i, _ in items}) == len(items), "case id collision"
     oracle_cfgs = [to_oracle(i, c) for i, c in items]
     if args.list:
@@ -406,7 +465,7 @@ def main(argv=None):
                 f.write(json.dumps(res, sort_keys=True) + "\n")
     for v in releases:
         counts = Counter()
-        out = here / f"oracle-{v}-spec.jsonl"
+        out = here / f"oracle-{v}-spec{suffix}.jsonl"
         with open(out, "w") as f:
             for (cid, cfg), res in zip(items, results):
                 if cfg["sglang"] != v:

@@ -551,22 +551,22 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
             ],
         );
     }
-    // With steps given and topk not, SGLang compares None > 1 (a TypeError): not modelled.
-    let Some(topk) = st.cur.speculative_eagle_topk else {
-        return Ok(());
-    };
+    // With steps given and topk not, SGLang's `None > 1` comparisons are TypeErrors (not
+    // modelled); the checks before them still run with topk None.
+    let topk_opt = st.cur.speculative_eagle_topk;
     let uses_trtllm_mha = st.prefill().as_deref() == Some("trtllm_mha")
         || st.decode().as_deref() == Some("trtllm_mha");
-    if uses_trtllm_mha && topk > 1 {
+    if uses_trtllm_mha && topk_opt.is_some_and(|k| k > 1) {
         return Err(st.raise(ctx, &sr::TRTLLM_MHA_TOPK, &[]));
     }
+    let topk = topk_opt.unwrap_or(0);
     // _should_auto_enable_hip_rejection_sampling (:29-63@0.5.23, 0.5.21+)
     if v >= V::V0_5_21
         && ctx.hw.is_hip()
         && !st.cur.speculative_use_rejection_sampling
         && alg == "EAGLE"
         && st.cur.speculative_token_map.is_none()
-        && topk == 1
+        && topk_opt == Some(1)
         && st.cur.speculative_accept_threshold_single == 1.0
         && st.cur.speculative_accept_threshold_acc == 1.0
         && !st.cur.enable_deterministic_inference
@@ -583,7 +583,7 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
                 &[("cfg.speculative_algorithm", PyVal::s(alg))],
             ));
         }
-        if topk != 1 {
+        if topk_opt != Some(1) {
             return Err(st.raise(ctx, &sr::REJ_TOPK, &[]));
         }
         // 0.5.23: deterministic inference off CUDA (never on the GPUs Preflight models)
@@ -595,6 +595,9 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
         if v <= V::V0_5_22 && st.cur.enable_deterministic_inference {
             return Err(st.raise(ctx, &sr::REJ_DETERMINISTIC, &[]));
         }
+    }
+    if topk_opt.is_none() {
+        return Ok(());
     }
     let steps = st.cur.speculative_num_steps.unwrap_or(0);
     if topk == 1 && st.cur.speculative_num_draft_tokens != Some(steps + 1) {
