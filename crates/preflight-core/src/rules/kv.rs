@@ -20,15 +20,17 @@ pub static MXFP8_BLACKWELL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 106),
         (VersionRange::V23, HOOK, 106),
     ],
-    title: "An mxfp8 KV cache needs a Blackwell GPU",
-    explanation: "The MXFP8 KV cache is read by FA4's block-scaled MXFP8 path, which exists only on Blackwell (SM100/SM110/SM120) with CUDA ≥ 12.8.",
-    trigger: "--kv-cache-dtype mxfp8 on a GPU that is not Blackwell.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or auto) on Hopper and older GPUs."],
+    title: doc!("An mxfp8 KV cache needs a Blackwell GPU"),
+    explanation: doc!(
+        "The MXFP8 KV cache is read by FA4's block-scaled MXFP8 path, which exists only on Blackwell (SM100/SM110/SM120) with CUDA ≥ 12.8."
+    ),
+    trigger: doc!("--kv-cache-dtype mxfp8 on a GPU that is not Blackwell."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 (or auto) on Hopper and older GPUs."],
     flags: &["kv_cache_dtype", "cuda_version"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"mxfp8"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -47,15 +49,17 @@ pub static KV4_NON_CUDA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
         (VersionRange::V23, HOOK, 318),
     ],
-    title: "FP4 KV caches run only on NVIDIA GPUs",
-    explanation: "nvfp4 and fp4_mx_block16 KV caches are implemented for CUDA only; SGLang refuses them on AMD, NPU, XPU and CPU.",
-    trigger: "--kv-cache-dtype nvfp4 or fp4_mx_block16 on a non-CUDA device.",
-    solutions: &["Use fp8_e4m3 or auto on AMD GPUs."],
+    title: doc!("FP4 KV caches run only on NVIDIA GPUs"),
+    explanation: doc!(
+        "nvfp4 and fp4_mx_block16 KV caches are implemented for CUDA only; SGLang refuses them on AMD, NPU, XPU and CPU."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4 or fp4_mx_block16 on a non-CUDA device."),
+    solutions: doc_list!["Use fp8_e4m3 or auto on AMD GPUs."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -74,15 +78,17 @@ pub static NVFP4_ARCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 128),
         (VersionRange::V23, HOOK, 128),
     ],
-    title: "An nvfp4 KV cache needs SM100 or SM120",
-    explanation: "NVFP4 KV kernels exist for SM100/SM103 and SM120/SM121 (CUDA ≥ 12.8). Hopper, Ampere, Ada and Jetson Thor (SM110) are refused.",
-    trigger: "--kv-cache-dtype nvfp4 on an NVIDIA GPU that is neither SM100 nor SM120.",
-    solutions: &["Use --kv-cache-dtype fp4_mx_block16 or fp8_e4m3."],
+    title: doc!("An nvfp4 KV cache needs SM100 or SM120"),
+    explanation: doc!(
+        "NVFP4 KV kernels exist for SM100/SM103 and SM120/SM121 (CUDA ≥ 12.8). Hopper, Ampere, Ada and Jetson Thor (SM110) are refused."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4 on an NVIDIA GPU that is neither SM100 nor SM120."),
+    solutions: doc_list!["Use --kv-cache-dtype fp4_mx_block16 or fp8_e4m3."],
     flags: &["kv_cache_dtype", "cuda_version"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -102,9 +108,11 @@ pub static KV4_MIXED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 269),
         (VersionRange::V23, HOOK, 269),
     ],
-    title: "FP4 KV with different prefill and decode backends",
-    explanation: "SGLang allows different prefill and decode backends with an FP4 KV cache but warns that this pairing is less tested.",
-    trigger: "An FP4 KV dtype with differing prefill/decode backends, prefill not fa4.",
+    title: doc!("FP4 KV with different prefill and decode backends"),
+    explanation: doc!(
+        "SGLang allows different prefill and decode backends with an FP4 KV cache but warns that this pairing is less tested."
+    ),
+    trigger: doc!("An FP4 KV dtype with differing prefill/decode backends, prefill not fa4."),
     flags: &["prefill_attention_backend", "decode_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -127,19 +135,21 @@ pub static KV4_FA4_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 282),
         (VersionRange::V23, HOOK, 284),
     ],
-    title: "FP4 KV with fa4 prefill on an MLA model needs a flashinfer or trtllm_mla decode",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MLA model, prefill fa4 and decode outside {flashinfer, trtllm_mla}.",
-    solutions: &["Use --decode-attention-backend flashinfer."],
+    title: doc!("FP4 KV with fa4 prefill on an MLA model needs a flashinfer or trtllm_mla decode"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MLA model, prefill fa4 and decode outside {flashinfer, trtllm_mla}."
+    ),
+    solutions: doc_list!["Use --decode-attention-backend flashinfer."],
     flags: &[
         "decode_attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4","decode_attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -158,19 +168,21 @@ pub static KV4_FA4_MHA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 292),
         (VersionRange::V23, HOOK, 292),
     ],
-    title: "FP4 KV with fa4 prefill on an MHA model needs a triton-family decode",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MHA model, prefill fa4 and decode outside {triton, torch_native, flex_attention}.",
-    solutions: &["Use --decode-attention-backend triton."],
+    title: doc!("FP4 KV with fa4 prefill on an MHA model needs a triton-family decode"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MHA model, prefill fa4 and decode outside {triton, torch_native, flex_attention}."
+    ),
+    solutions: doc_list!["Use --decode-attention-backend triton."],
     flags: &[
         "decode_attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4","decode_attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -196,15 +208,15 @@ pub static KV4_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 302),
         (VersionRange::V23, HOOK, 302),
     ],
-    title: "FP4 KV on an MLA model needs flashinfer or trtllm_mla",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MLA model, attention backend outside {flashinfer, trtllm_mla}.",
-    solutions: &["Use --attention-backend trtllm_mla (Blackwell) or flashinfer."],
+    title: doc!("FP4 KV on an MLA model needs flashinfer or trtllm_mla"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!("FP4 KV dtype, MLA model, attention backend outside {flashinfer, trtllm_mla}."),
+    solutions: doc_list!["Use --attention-backend trtllm_mla (Blackwell) or flashinfer."],
     flags: &["attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -223,15 +235,17 @@ pub static KV4_MHA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 313),
         (VersionRange::V23, HOOK, 313),
     ],
-    title: "FP4 KV on an MHA model needs triton, torch_native, flex_attention or trtllm_mha",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MHA model, attention backend outside {triton, torch_native, flex_attention, trtllm_mha}.",
-    solutions: &["Use --attention-backend trtllm_mha (SM100/SM120) or triton."],
+    title: doc!("FP4 KV on an MHA model needs triton, torch_native, flex_attention or trtllm_mha"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MHA model, attention backend outside {triton, torch_native, flex_attention, trtllm_mha}."
+    ),
+    solutions: doc_list!["Use --attention-backend trtllm_mha (SM100/SM120) or triton."],
     flags: &["attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -251,15 +265,17 @@ pub static NVFP4_DEQUANT_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 41),
         (VersionRange::V23, HOOK, 41),
     ],
-    title: "--prefill-kv-cache-dequant-dtype needs an nvfp4 KV cache",
-    explanation: NVFP4_EXPL,
-    trigger: "--prefill-kv-cache-dequant-dtype other than auto without --kv-cache-dtype nvfp4.",
-    solutions: &["Remove --prefill-kv-cache-dequant-dtype."],
+    title: doc!("--prefill-kv-cache-dequant-dtype needs an nvfp4 KV cache"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "--prefill-kv-cache-dequant-dtype other than auto without --kv-cache-dtype nvfp4."
+    ),
+    solutions: doc_list!["Remove --prefill-kv-cache-dequant-dtype."],
     flags: &["prefill_kv_cache_dequant_dtype", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","prefill_kv_cache_dequant_dtype":"fp8_e4m3"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -277,19 +293,21 @@ pub static NVFP4_BACKEND_NEITHER: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 53),
         (VersionRange::V23, HOOK, 53),
     ],
-    title: "nvfp4 KV needs a flashinfer or trtllm_mha prefill",
-    explanation: NVFP4_EXPL,
-    trigger: "--kv-cache-dtype nvfp4 with an explicit prefill/attention backend other than flashinfer or trtllm_mha.",
-    solutions: &["Remove the attention-backend flags."],
+    title: doc!("nvfp4 KV needs a flashinfer or trtllm_mha prefill"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "--kv-cache-dtype nvfp4 with an explicit prefill/attention backend other than flashinfer or trtllm_mha."
+    ),
+    solutions: doc_list!["Remove the attention-backend flags."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","attention_backend":"fa4"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -307,10 +325,12 @@ pub static NVFP4_NATIVE_SM100: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 60),
         (VersionRange::V23, HOOK, 60),
     ],
-    title: "Native NVFP4 prefill needs SM100",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV with native NVFP4 prefill (explicit, or implied by --attention-backend trtllm_mha) on a GPU that is not SM100.",
-    solutions: &[
+    title: doc!("Native NVFP4 prefill needs SM100"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "nvfp4 KV with native NVFP4 prefill (explicit, or implied by --attention-backend trtllm_mha) on a GPU that is not SM100."
+    ),
+    solutions: doc_list![
         "Use --prefill-kv-cache-dequant-dtype fp8_e4m3, or remove --attention-backend trtllm_mha.",
     ],
     flags: &[
@@ -318,10 +338,10 @@ pub static NVFP4_NATIVE_SM100: RuleInfo = RuleInfo {
         "attention_backend",
         "prefill_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"nvfp4"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -339,18 +359,20 @@ pub static NVFP4_PREFILL_MISMATCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 71),
         (VersionRange::V23, HOOK, 71),
     ],
-    title: "The nvfp4 prefill dequant dtype fixes the prefill backend",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV and an explicit --prefill-attention-backend that differs from the one the dequant dtype needs.",
-    solutions: &["Remove --prefill-attention-backend."],
+    title: doc!("The nvfp4 prefill dequant dtype fixes the prefill backend"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "nvfp4 KV and an explicit --prefill-attention-backend that differs from the one the dequant dtype needs."
+    ),
+    solutions: doc_list!["Remove --prefill-attention-backend."],
     flags: &[
         "prefill_attention_backend",
         "prefill_kv_cache_dequant_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"fp8_e4m3","prefill_attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -368,15 +390,15 @@ pub static NVFP4_DECODE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 80),
         (VersionRange::V23, HOOK, 80),
     ],
-    title: "nvfp4 KV decodes with trtllm_mha only",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV and an explicit --decode-attention-backend other than trtllm_mha.",
-    solutions: &["Remove --decode-attention-backend."],
+    title: doc!("nvfp4 KV decodes with trtllm_mha only"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!("nvfp4 KV and an explicit --decode-attention-backend other than trtllm_mha."),
+    solutions: doc_list!["Remove --decode-attention-backend."],
     flags: &["decode_attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","decode_attention_backend":"flashinfer"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -396,9 +418,11 @@ pub static NVFP4_BACKENDS_INFO: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 93),
         (VersionRange::V23, HOOK, 93),
     ],
-    title: "nvfp4 sets the prefill and decode backends",
-    explanation: "nvfp4 KV uses flashinfer (FP8 workspace) or trtllm_mha (native, SM100) for prefill and trtllm_mha for decode.",
-    trigger: "--kv-cache-dtype nvfp4.",
+    title: doc!("nvfp4 sets the prefill and decode backends"),
+    explanation: doc!(
+        "nvfp4 KV uses flashinfer (FP8 workspace) or trtllm_mha (native, SM100) for prefill and trtllm_mha for decode."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4."),
     flags: &["prefill_attention_backend", "decode_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -425,15 +449,17 @@ pub static FP4_E2M1: RuleInfo = RuleInfo {
             66,
         ),
     ],
-    title: "fp4_e2m1 was renamed fp4_mx_block16",
-    explanation: "0.5.19 still parses --kv-cache-dtype fp4_e2m1 but refuses it when the KV pool is configured; 0.5.20+ rejects it in argparse.",
-    trigger: "--kv-cache-dtype fp4_e2m1 on 0.5.19.",
-    solutions: &["Use --kv-cache-dtype fp4_mx_block16."],
+    title: doc!("fp4_e2m1 was renamed fp4_mx_block16"),
+    explanation: doc!(
+        "0.5.19 still parses --kv-cache-dtype fp4_e2m1 but refuses it when the KV pool is configured; 0.5.20+ rejects it in argparse."
+    ),
+    trigger: doc!("--kv-cache-dtype fp4_e2m1 on 0.5.19."),
+    solutions: doc_list!["Use --kv-cache-dtype fp4_mx_block16."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_e2m1"}"#,
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -462,15 +488,19 @@ pub static HOST_POOL_DECODE: RuleInfo = RuleInfo {
             357,
         ),
     ],
-    title: "host_pool retraction backup needs a PD decode server",
-    explanation: "--disaggregation-decode-retraction-backup=host_pool keeps retracted requests in a host pool of the decode server; any other mode is refused.",
-    trigger: "--disaggregation-decode-retraction-backup host_pool without --disaggregation-mode decode.",
-    solutions: &["Remove --disaggregation-decode-retraction-backup."],
+    title: doc!("host_pool retraction backup needs a PD decode server"),
+    explanation: doc!(
+        "--disaggregation-decode-retraction-backup=host_pool keeps retracted requests in a host pool of the decode server; any other mode is refused."
+    ),
+    trigger: doc!(
+        "--disaggregation-decode-retraction-backup host_pool without --disaggregation-mode decode."
+    ),
+    solutions: doc_list!["Remove --disaggregation-decode-retraction-backup."],
     flags: &["disaggregation_decode_retraction_backup"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_retraction_backup":"host_pool"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -499,15 +529,15 @@ pub static HOST_POOL_DCP: RuleInfo = RuleInfo {
             362,
         ),
     ],
-    title: "host_pool retraction backup does not support decode context parallelism",
-    explanation: "The decode host pool has no DCP layout.",
-    trigger: "host_pool retraction backup with --dcp-size > 1.",
-    solutions: &["Remove --disaggregation-decode-retraction-backup."],
+    title: doc!("host_pool retraction backup does not support decode context parallelism"),
+    explanation: doc!("The decode host pool has no DCP layout."),
+    trigger: doc!("host_pool retraction backup with --dcp-size > 1."),
+    solutions: doc_list!["Remove --disaggregation-decode-retraction-backup."],
     flags: &["disaggregation_decode_retraction_backup", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","tp_size":2,"dcp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","tp_size":2,"dcp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -536,15 +566,21 @@ pub static HOST_POOL_PRIORITY: RuleInfo = RuleInfo {
             371,
         ),
     ],
-    title: "host_pool retraction backup needs --disable-priority-preemption with priority scheduling",
-    explanation: "Priority preemption would retract into the host pool in a way it does not support.",
-    trigger: "host_pool retraction backup, --enable-priority-scheduling, no --disable-priority-preemption.",
-    solutions: &["Add --disable-priority-preemption."],
+    title: doc!(
+        "host_pool retraction backup needs --disable-priority-preemption with priority scheduling"
+    ),
+    explanation: doc!(
+        "Priority preemption would retract into the host pool in a way it does not support."
+    ),
+    trigger: doc!(
+        "host_pool retraction backup, --enable-priority-scheduling, no --disable-priority-preemption."
+    ),
+    solutions: doc_list!["Add --disable-priority-preemption."],
     flags: &["disable_priority_preemption", "enable_priority_scheduling"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","enable_priority_scheduling":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","enable_priority_scheduling":true,"disable_priority_preemption":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -573,18 +609,20 @@ pub static HICACHE_NO_RADIX: RuleInfo = RuleInfo {
             394,
         ),
     ],
-    title: "--enable-hierarchical-cache needs the radix cache",
-    explanation: "The hierarchical cache is a tier of the radix cache, so --disable-radix-cache (given, or set by a model hook) is refused with it.",
-    trigger: "--enable-hierarchical-cache with the radix cache disabled.",
-    solutions: &[
+    title: doc!("--enable-hierarchical-cache needs the radix cache"),
+    explanation: doc!(
+        "The hierarchical cache is a tier of the radix cache, so --disable-radix-cache (given, or set by a model hook) is refused with it."
+    ),
+    trigger: doc!("--enable-hierarchical-cache with the radix cache disabled."),
+    solutions: doc_list![
         "Remove --disable-radix-cache.",
         "Remove --enable-hierarchical-cache.",
     ],
     flags: &["disable_radix_cache", "enable_hierarchical_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true,"disable_radix_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -613,15 +651,17 @@ pub static OFFLOAD_DECODE: RuleInfo = RuleInfo {
             401,
         ),
     ],
-    title: "--disaggregation-decode-enable-offload-kvcache needs a PD decode server",
-    explanation: "KV offload of the decode side is a PD decode feature.",
-    trigger: "--disaggregation-decode-enable-offload-kvcache without --disaggregation-mode decode.",
-    solutions: &["Remove --disaggregation-decode-enable-offload-kvcache."],
+    title: doc!("--disaggregation-decode-enable-offload-kvcache needs a PD decode server"),
+    explanation: doc!("KV offload of the decode side is a PD decode feature."),
+    trigger: doc!(
+        "--disaggregation-decode-enable-offload-kvcache without --disaggregation-mode decode."
+    ),
+    solutions: doc_list!["Remove --disaggregation-decode-enable-offload-kvcache."],
     flags: &["disaggregation_decode_enable_offload_kvcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_enable_offload_kvcache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -650,18 +690,18 @@ pub static OFFLOAD_STORAGE: RuleInfo = RuleInfo {
             405,
         ),
     ],
-    title: "Decode KV offload needs --hicache-storage-backend",
-    explanation: "The decode server offloads KV into a HiCache storage backend.",
-    trigger: "Decode KV offload on a PD decode server without --hicache-storage-backend.",
-    solutions: &["Give --hicache-storage-backend."],
+    title: doc!("Decode KV offload needs --hicache-storage-backend"),
+    explanation: doc!("The decode server offloads KV into a HiCache storage backend."),
+    trigger: doc!("Decode KV offload on a PD decode server without --hicache-storage-backend."),
+    solutions: doc_list!["Give --hicache-storage-backend."],
     flags: &[
         "hicache_storage_backend",
         "disaggregation_decode_enable_offload_kvcache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -690,15 +730,15 @@ pub static OFFLOAD_HOST_POOL: RuleInfo = RuleInfo {
             409,
         ),
     ],
-    title: "Decode KV offload and the host_pool retraction backup exclude each other",
-    explanation: "Both build a decode host pool.",
-    trigger: "Decode KV offload with --disaggregation-decode-retraction-backup host_pool.",
-    solutions: &["Remove one of them."],
+    title: doc!("Decode KV offload and the host_pool retraction backup exclude each other"),
+    explanation: doc!("Both build a decode host pool."),
+    trigger: doc!("Decode KV offload with --disaggregation-decode-retraction-backup host_pool."),
+    solutions: doc_list!["Remove one of them."],
     flags: &["disaggregation_decode_retraction_backup"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file","disaggregation_decode_retraction_backup":"host_pool"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -727,15 +767,17 @@ pub static SWA_RATIO: RuleInfo = RuleInfo {
             428,
         ),
     ],
-    title: "--swa-full-tokens-ratio must be in (0, 1]",
-    explanation: "The share of full-attention tokens in a hybrid SWA pool (default 0.8) must be above 0 and at most 1; checked for every model.",
-    trigger: "--swa-full-tokens-ratio <= 0 or > 1.",
-    solutions: &["Remove --swa-full-tokens-ratio (0.8)."],
+    title: doc!("--swa-full-tokens-ratio must be in (0, 1]"),
+    explanation: doc!(
+        "The share of full-attention tokens in a hybrid SWA pool (default 0.8) must be above 0 and at most 1; checked for every model."
+    ),
+    trigger: doc!("--swa-full-tokens-ratio <= 0 or > 1."),
+    solutions: doc_list!["Remove --swa-full-tokens-ratio (0.8)."],
     flags: &["swa_full_tokens_ratio"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","swa_full_tokens_ratio":1.5}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -753,15 +795,15 @@ pub static SWA_PREFIX_TAILS: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         431,
     )],
-    title: "--swa-prefix-tails must be non-negative",
-    explanation: "A negative number of SWA prefix tails is refused.",
-    trigger: "--swa-prefix-tails below 0.",
-    solutions: &["Remove --swa-prefix-tails."],
+    title: doc!("--swa-prefix-tails must be non-negative"),
+    explanation: doc!("A negative number of SWA prefix tails is refused."),
+    trigger: doc!("--swa-prefix-tails below 0."),
+    solutions: doc_list!["Remove --swa-prefix-tails."],
     flags: &["swa_prefix_tails"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","swa_prefix_tails":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -779,15 +821,17 @@ pub static LMCACHE_HICACHE: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         435,
     )],
-    title: "LMCache and the hierarchical cache exclude each other",
-    explanation: "Since 0.5.21 SGLang refuses --enable-lmcache with --enable-hierarchical-cache.",
-    trigger: "--enable-lmcache with --enable-hierarchical-cache (0.5.21+).",
-    solutions: &["Remove one of them."],
+    title: doc!("LMCache and the hierarchical cache exclude each other"),
+    explanation: doc!(
+        "Since 0.5.21 SGLang refuses --enable-lmcache with --enable-hierarchical-cache."
+    ),
+    trigger: doc!("--enable-lmcache with --enable-hierarchical-cache (0.5.21+)."),
+    solutions: doc_list!["Remove one of them."],
     flags: &["enable_lmcache", "enable_hierarchical_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_hierarchical_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -805,15 +849,15 @@ pub static LMCACHE_LINKER: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         440,
     )],
-    title: "LMCache and the unified-cache external linker exclude each other",
-    explanation: "Since 0.5.21 SGLang refuses the two together.",
-    trigger: "--enable-lmcache with --enable-unified-cache-external-linker (0.5.21+).",
-    solutions: &["Remove one of them."],
+    title: doc!("LMCache and the unified-cache external linker exclude each other"),
+    explanation: doc!("Since 0.5.21 SGLang refuses the two together."),
+    trigger: doc!("--enable-lmcache with --enable-unified-cache-external-linker (0.5.21+)."),
+    solutions: doc_list!["Remove one of them."],
     flags: &["enable_lmcache", "enable_unified_cache_external_linker"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_unified_cache_external_linker":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -831,15 +875,17 @@ pub static LMCACHE_RADIX: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         445,
     )],
-    title: "LMCache needs the radix cache",
-    explanation: "LMCache indexes through the radix cache; --disable-radix-cache (given or set by a model hook) is refused with it.",
-    trigger: "--enable-lmcache with the radix cache disabled (0.5.21+).",
-    solutions: &["Remove --disable-radix-cache."],
+    title: doc!("LMCache needs the radix cache"),
+    explanation: doc!(
+        "LMCache indexes through the radix cache; --disable-radix-cache (given or set by a model hook) is refused with it."
+    ),
+    trigger: doc!("--enable-lmcache with the radix cache disabled (0.5.21+)."),
+    solutions: doc_list!["Remove --disable-radix-cache."],
     flags: &["disable_radix_cache", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"disable_radix_cache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -858,18 +904,18 @@ pub static LMCACHE_SPEC: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         450,
     )],
-    title: "LMCache does not support speculative decoding",
-    explanation: "The LMCache radix cache has no speculative path.",
-    trigger: "--enable-lmcache with --speculative-algorithm (0.5.21+).",
-    solutions: &[
+    title: doc!("LMCache does not support speculative decoding"),
+    explanation: doc!("The LMCache radix cache has no speculative path."),
+    trigger: doc!("--enable-lmcache with --speculative-algorithm (0.5.21+)."),
+    solutions: doc_list![
         "Remove --speculative-algorithm.",
         "Remove --enable-lmcache.",
     ],
     flags: &["speculative_algorithm", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -888,20 +934,20 @@ pub static LMCACHE_DP: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         454,
     )],
-    title: "LMCache does not support DP attention",
-    explanation: "The LMCache radix cache has no attention-DP path.",
-    trigger: "--enable-lmcache with attention DP (0.5.21+).",
-    solutions: &["Turn DP attention off."],
+    title: doc!("LMCache does not support DP attention"),
+    explanation: doc!("The LMCache radix cache has no attention-DP path."),
+    trigger: doc!("--enable-lmcache with attention DP (0.5.21+)."),
+    solutions: doc_list!["Turn DP attention off."],
     flags: &[
         "enable_dp_attention",
         "dp_size",
         "attn_dp_size",
         "enable_lmcache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2,"attn_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -920,15 +966,15 @@ pub static LMCACHE_DCP: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         458,
     )],
-    title: "LMCache does not support decode context parallelism",
-    explanation: "LMCache has no DCP-aware index translation.",
-    trigger: "--enable-lmcache with --dcp-size > 1 (0.5.21+).",
-    solutions: &["Remove --dcp-size."],
+    title: doc!("LMCache does not support decode context parallelism"),
+    explanation: doc!("LMCache has no DCP-aware index translation."),
+    trigger: doc!("--enable-lmcache with --dcp-size > 1 (0.5.21+)."),
+    solutions: doc_list!["Remove --dcp-size."],
     flags: &["dcp_size", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2,"dcp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -947,15 +993,15 @@ pub static LMCACHE_STREAMING: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         463,
     )],
-    title: "LMCache does not support streaming sessions",
-    explanation: "The LMCache radix cache has no streaming-session path.",
-    trigger: "--enable-lmcache with --enable-streaming-session (0.5.21+).",
-    solutions: &["Remove --enable-streaming-session."],
+    title: doc!("LMCache does not support streaming sessions"),
+    explanation: doc!("The LMCache radix cache has no streaming-session path."),
+    trigger: doc!("--enable-lmcache with --enable-streaming-session (0.5.21+)."),
+    solutions: doc_list!["Remove --enable-streaming-session."],
     flags: &["enable_streaming_session", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_streaming_session":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -973,15 +1019,15 @@ pub static LMCACHE_BUFFER_ONLY: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         467,
     )],
-    title: "--hicache-host-memory-mode buffer_only is HiCache-only",
-    explanation: "With LMCache the HiCache buffer-only host mode is refused.",
-    trigger: "--enable-lmcache with --hicache-host-memory-mode buffer_only (0.5.21+).",
-    solutions: &["Remove --hicache-host-memory-mode."],
+    title: doc!("--hicache-host-memory-mode buffer_only is HiCache-only"),
+    explanation: doc!("With LMCache the HiCache buffer-only host mode is refused."),
+    trigger: doc!("--enable-lmcache with --hicache-host-memory-mode buffer_only (0.5.21+)."),
+    solutions: doc_list!["Remove --hicache-host-memory-mode."],
     flags: &["hicache_host_memory_mode", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"hicache_host_memory_mode":"buffer_only"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1000,15 +1046,15 @@ pub static LMCACHE_PD: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         471,
     )],
-    title: "LMCache does not support PD disaggregation",
-    explanation: "The LMCache radix cache serves colocated prefill/decode only.",
-    trigger: "--enable-lmcache with --disaggregation-mode prefill or decode (0.5.21+).",
-    solutions: &["Remove --enable-lmcache."],
+    title: doc!("LMCache does not support PD disaggregation"),
+    explanation: doc!("The LMCache radix cache serves colocated prefill/decode only."),
+    trigger: doc!("--enable-lmcache with --disaggregation-mode prefill or decode (0.5.21+)."),
+    solutions: doc_list!["Remove --enable-lmcache."],
     flags: &["enable_lmcache", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"disaggregation_mode":"decode"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1026,15 +1072,19 @@ pub static TLRU_NONNEG: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         380,
     )],
-    title: "T-LRU needs non-negative 'threshold' and 'next_prompt_estimate'",
-    explanation: "With --radix-eviction-policy tlru, the 'threshold' and 'next_prompt_estimate' of --radix-eviction-policy-config (default 0) must not be negative.",
-    trigger: "--radix-eviction-policy tlru with a negative threshold or next_prompt_estimate (0.5.21+).",
-    solutions: &["Give non-negative values, threshold > next_prompt_estimate."],
+    title: doc!("T-LRU needs non-negative 'threshold' and 'next_prompt_estimate'"),
+    explanation: doc!(
+        "With --radix-eviction-policy tlru, the 'threshold' and 'next_prompt_estimate' of --radix-eviction-policy-config (default 0) must not be negative."
+    ),
+    trigger: doc!(
+        "--radix-eviction-policy tlru with a negative threshold or next_prompt_estimate (0.5.21+)."
+    ),
+    solutions: doc_list!["Give non-negative values, threshold > next_prompt_estimate."],
     flags: &["radix_eviction_policy_config", "radix_eviction_policy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru","radix_eviction_policy_config":{"threshold":-1,"next_prompt_estimate":0}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1052,18 +1102,20 @@ pub static TLRU_ORDER: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         386,
     )],
-    title: "T-LRU needs 'threshold' above 'next_prompt_estimate'",
-    explanation: "With --radix-eviction-policy tlru, 'threshold' must exceed 'next_prompt_estimate' (both default 0, so a config is required); otherwise T-LRU is exactly LRU.",
-    trigger: "--radix-eviction-policy tlru with threshold <= next_prompt_estimate (0.5.21+).",
-    solutions: &[
+    title: doc!("T-LRU needs 'threshold' above 'next_prompt_estimate'"),
+    explanation: doc!(
+        "With --radix-eviction-policy tlru, 'threshold' must exceed 'next_prompt_estimate' (both default 0, so a config is required); otherwise T-LRU is exactly LRU."
+    ),
+    trigger: doc!("--radix-eviction-policy tlru with threshold <= next_prompt_estimate (0.5.21+)."),
+    solutions: doc_list![
         "Give --radix-eviction-policy-config with threshold > next_prompt_estimate.",
         "Remove --radix-eviction-policy.",
     ],
     flags: &["radix_eviction_policy_config", "radix_eviction_policy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru","radix_eviction_policy_config":{"threshold":4096,"next_prompt_estimate":512}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1081,15 +1133,17 @@ pub static KV4_UNIFIED: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         133,
     )],
-    title: "FP4 KV cache does not support --enable-unified-memory",
-    explanation: "The unified MHA pool does not allocate FP4 block scales or the prefill dequant workspace.",
-    trigger: "nvfp4 / fp4_mx_block16 KV with --enable-unified-memory.",
-    solutions: &["Remove --enable-unified-memory."],
+    title: doc!("FP4 KV cache does not support --enable-unified-memory"),
+    explanation: doc!(
+        "The unified MHA pool does not allocate FP4 block scales or the prefill dequant workspace."
+    ),
+    trigger: doc!("nvfp4 / fp4_mx_block16 KV with --enable-unified-memory."),
+    solutions: doc_list!["Remove --enable-unified-memory."],
     flags: &["enable_unified_memory", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","enable_unified_memory":true}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1107,15 +1161,17 @@ pub static NVFP4_SPEC_BLOCK: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         172,
     )],
-    title: "SM100 native NVFP4 does not support DFLASH or DSPARK",
-    explanation: "DFLASH and DSPARK commit a prefix of a dense block through a writer that does not produce the native NVFP4 scale layout of trtllm_mha.",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha (prefill or decode) and DFLASH or DSPARK.",
-    solutions: &["Use EAGLE/NEXTN or NGRAM.", "Use another KV dtype."],
+    title: doc!("SM100 native NVFP4 does not support DFLASH or DSPARK"),
+    explanation: doc!(
+        "DFLASH and DSPARK commit a prefix of a dense block through a writer that does not produce the native NVFP4 scale layout of trtllm_mha."
+    ),
+    trigger: doc!("nvfp4 KV on SM100 with trtllm_mha (prefill or decode) and DFLASH or DSPARK."),
+    solutions: doc_list!["Use EAGLE/NEXTN or NGRAM.", "Use another KV dtype."],
     flags: &["speculative_algorithm", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1133,15 +1189,19 @@ pub static NVFP4_SPEC_ALGO: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         184,
     )],
-    title: "SM100 native NVFP4 supports only EAGLE, EAGLE3, NEXTN and breadth-1 NGRAM",
-    explanation: "STANDALONE, FROZEN_KV_MTP and other algorithms have no native NVFP4 layout coverage.",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha and STANDALONE (or another algorithm outside the list).",
-    solutions: &["Use EAGLE."],
+    title: doc!("SM100 native NVFP4 supports only EAGLE, EAGLE3, NEXTN and breadth-1 NGRAM"),
+    explanation: doc!(
+        "STANDALONE, FROZEN_KV_MTP and other algorithms have no native NVFP4 layout coverage."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha and STANDALONE (or another algorithm outside the list)."
+    ),
+    solutions: doc_list!["Use EAGLE."],
     flags: &["speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1159,15 +1219,19 @@ pub static NVFP4_NGRAM_BREADTH: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         198,
     )],
-    title: "SM100 native NVFP4 NGRAM needs breadth 1",
-    explanation: "trtllm_mha verifies linear chains only; NGRAM defaults to a breadth-10 tree.",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha, NGRAM and --speculative-ngram-max-bfs-breadth other than 1.",
-    solutions: &["Add --speculative-ngram-max-bfs-breadth 1."],
+    title: doc!("SM100 native NVFP4 NGRAM needs breadth 1"),
+    explanation: doc!(
+        "trtllm_mha verifies linear chains only; NGRAM defaults to a breadth-10 tree."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha, NGRAM and --speculative-ngram-max-bfs-breadth other than 1."
+    ),
+    solutions: doc_list!["Add --speculative-ngram-max-bfs-breadth 1."],
     flags: &["speculative_ngram_max_bfs_breadth"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"NGRAM","speculative_ngram_max_bfs_breadth":1}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1185,15 +1249,19 @@ pub static NVFP4_DRAFT_BACKEND: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         226,
     )],
-    title: "SM100 native NVFP4 drafts need trtllm_mha",
-    explanation: "The draft worker must read the physical NVFP4 KV layout, so its attention backend must be trtllm_mha (SGLang sets it when not given).",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha, a draft-model algorithm and another --speculative-draft-attention-backend.",
-    solutions: &["Remove --speculative-draft-attention-backend."],
+    title: doc!("SM100 native NVFP4 drafts need trtllm_mha"),
+    explanation: doc!(
+        "The draft worker must read the physical NVFP4 KV layout, so its attention backend must be trtllm_mha (SGLang sets it when not given)."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha, a draft-model algorithm and another --speculative-draft-attention-backend."
+    ),
+    solutions: doc_list!["Remove --speculative-draft-attention-backend."],
     flags: &["speculative_draft_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4,"speculative_draft_attention_backend":"triton"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1213,9 +1281,11 @@ pub static NVFP4_DRAFT_DEFAULT: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         216,
     )],
-    title: "SM100 native NVFP4 drafts on trtllm_mha",
-    explanation: "With nvfp4 KV on SM100 and trtllm_mha, SGLang sets --speculative-draft-attention-backend trtllm_mha for draft-model algorithms.",
-    trigger: "nvfp4 KV on SM100, trtllm_mha, EAGLE/EAGLE3 without a draft backend.",
+    title: doc!("SM100 native NVFP4 drafts on trtllm_mha"),
+    explanation: doc!(
+        "With nvfp4 KV on SM100 and trtllm_mha, SGLang sets --speculative-draft-attention-backend trtllm_mha for draft-model algorithms."
+    ),
+    trigger: doc!("nvfp4 KV on SM100, trtllm_mha, EAGLE/EAGLE3 without a draft backend."),
     flags: &["speculative_draft_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -1234,15 +1304,15 @@ pub static NVFP4_PD: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         252,
     )],
-    title: "SM100 native NVFP4 with trtllm_mha does not support PD disaggregation",
-    explanation: "The KV transfer path does not implement the physical block-scale layout.",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha and --disaggregation-mode prefill or decode.",
-    solutions: &["Use another KV dtype for PD."],
+    title: doc!("SM100 native NVFP4 with trtllm_mha does not support PD disaggregation"),
+    explanation: doc!("The KV transfer path does not implement the physical block-scale layout."),
+    trigger: doc!("nvfp4 KV on SM100 with trtllm_mha and --disaggregation-mode prefill or decode."),
+    solutions: doc_list!["Use another KV dtype for PD."],
     flags: &["disaggregation_mode", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","disaggregation_mode":"decode"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1260,15 +1330,17 @@ pub static NVFP4_HOST_TIER: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/kv_cache_hook.py",
         260,
     )],
-    title: "SM100 native NVFP4 with trtllm_mha does not support HiCache or LMCache",
-    explanation: "Their host pools do not preserve the physical block-scale layout.",
-    trigger: "nvfp4 KV on SM100 with trtllm_mha and --enable-hierarchical-cache or --enable-lmcache.",
-    solutions: &["Remove --enable-hierarchical-cache / --enable-lmcache."],
+    title: doc!("SM100 native NVFP4 with trtllm_mha does not support HiCache or LMCache"),
+    explanation: doc!("Their host pools do not preserve the physical block-scale layout."),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha and --enable-hierarchical-cache or --enable-lmcache."
+    ),
+    solutions: doc_list!["Remove --enable-hierarchical-cache / --enable-lmcache."],
     flags: &["enable_hierarchical_cache", "enable_lmcache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","enable_lmcache":true}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1307,18 +1379,18 @@ pub static PO_EMBEDDING: RuleInfo = RuleInfo {
             880,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache needs --is-embedding",
-    explanation: "Skipping the KV cache is scoped to embedding mode.",
-    trigger: "--prefill-only-disable-kv-cache without --is-embedding.",
-    solutions: &[
+    title: doc!("--prefill-only-disable-kv-cache needs --is-embedding"),
+    explanation: doc!("Skipping the KV cache is scoped to embedding mode."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --is-embedding."),
+    solutions: doc_list![
         "Add --is-embedding.",
         "Remove --prefill-only-disable-kv-cache.",
     ],
     flags: &["is_embedding", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1357,15 +1429,15 @@ pub static PO_FP4: RuleInfo = RuleInfo {
             886,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache does not support FP4 KV",
-    explanation: "The FP4 pool uses a separate allocation path.",
-    trigger: "--prefill-only-disable-kv-cache with nvfp4 or fp4_mx_block16 KV.",
-    solutions: &["Remove --kv-cache-dtype."],
+    title: doc!("--prefill-only-disable-kv-cache does not support FP4 KV"),
+    explanation: doc!("The FP4 pool uses a separate allocation path."),
+    trigger: doc!("--prefill-only-disable-kv-cache with nvfp4 or fp4_mx_block16 KV."),
+    solutions: doc_list!["Remove --kv-cache-dtype."],
     flags: &["kv_cache_dtype", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1404,15 +1476,15 @@ pub static PO_MXFP8: RuleInfo = RuleInfo {
             892,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache does not support MXFP8 KV",
-    explanation: "The MXFP8 pool stores separate scale-factor buffers.",
-    trigger: "--prefill-only-disable-kv-cache with mxfp8 KV.",
-    solutions: &["Remove --kv-cache-dtype."],
+    title: doc!("--prefill-only-disable-kv-cache does not support MXFP8 KV"),
+    explanation: doc!("The MXFP8 pool stores separate scale-factor buffers."),
+    trigger: doc!("--prefill-only-disable-kv-cache with mxfp8 KV."),
+    solutions: doc_list!["Remove --kv-cache-dtype."],
     flags: &["kv_cache_dtype", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","kv_cache_dtype":"mxfp8"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1451,15 +1523,15 @@ pub static PO_CHUNKED: RuleInfo = RuleInfo {
             905,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache needs --chunked-prefill-size -1",
-    explanation: "A request must stay in one forward, so K/V is never reused across chunks.",
-    trigger: "--prefill-only-disable-kv-cache without --chunked-prefill-size -1.",
-    solutions: &["Add --chunked-prefill-size -1."],
+    title: doc!("--prefill-only-disable-kv-cache needs --chunked-prefill-size -1"),
+    explanation: doc!("A request must stay in one forward, so K/V is never reused across chunks."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --chunked-prefill-size -1."),
+    solutions: doc_list!["Add --chunked-prefill-size -1."],
     flags: &["chunked_prefill_size", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1498,15 +1570,15 @@ pub static PO_RADIX: RuleInfo = RuleInfo {
             911,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache needs --disable-radix-cache",
-    explanation: "The radix cache would index pool slots that hold no data.",
-    trigger: "--prefill-only-disable-kv-cache without --disable-radix-cache.",
-    solutions: &["Add --disable-radix-cache."],
+    title: doc!("--prefill-only-disable-kv-cache needs --disable-radix-cache"),
+    explanation: doc!("The radix cache would index pool slots that hold no data."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --disable-radix-cache."),
+    solutions: doc_list!["Add --disable-radix-cache."],
     flags: &["disable_radix_cache", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1545,15 +1617,17 @@ pub static PO_CP: RuleInfo = RuleInfo {
             920,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache does not work with attention CP",
-    explanation: "Context-parallel attention writes K/V to the pool, which the no-op pool rejects.",
-    trigger: "--prefill-only-disable-kv-cache with --attn-cp-size > 1.",
-    solutions: &["Remove --attn-cp-size."],
+    title: doc!("--prefill-only-disable-kv-cache does not work with attention CP"),
+    explanation: doc!(
+        "Context-parallel attention writes K/V to the pool, which the no-op pool rejects."
+    ),
+    trigger: doc!("--prefill-only-disable-kv-cache with --attn-cp-size > 1."),
+    solutions: doc_list!["Remove --attn-cp-size."],
     flags: &["attn_cp_size", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","tp_size":2,"attn_cp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1592,15 +1666,15 @@ pub static PO_PREFILL_CP: RuleInfo = RuleInfo {
             926,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache does not work with prefill CP",
-    explanation: "The prefill-CP path stages K/V through the paged cache.",
-    trigger: "--prefill-only-disable-kv-cache with --enable-prefill-cp.",
-    solutions: &["Remove --enable-prefill-cp."],
+    title: doc!("--prefill-only-disable-kv-cache does not work with prefill CP"),
+    explanation: doc!("The prefill-CP path stages K/V through the paged cache."),
+    trigger: doc!("--prefill-only-disable-kv-cache with --enable-prefill-cp."),
+    solutions: doc_list!["Remove --enable-prefill-cp."],
     flags: &["enable_prefill_cp", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","enable_prefill_cp":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1639,15 +1713,15 @@ pub static PO_HISPARSE: RuleInfo = RuleInfo {
             935,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache does not work with HiSparse",
-    explanation: "HiSparse uses a dedicated pool family.",
-    trigger: "--prefill-only-disable-kv-cache with --enable-hisparse.",
-    solutions: &["Remove --enable-hisparse."],
+    title: doc!("--prefill-only-disable-kv-cache does not work with HiSparse"),
+    explanation: doc!("HiSparse uses a dedicated pool family."),
+    trigger: doc!("--prefill-only-disable-kv-cache with --enable-hisparse."),
+    solutions: doc_list!["Remove --enable-hisparse."],
     flags: &["enable_hisparse", "prefill_only_disable_kv_cache"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","enable_hisparse":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1676,19 +1750,21 @@ pub static PO_FA_PREFILL: RuleInfo = RuleInfo {
             344,
         ),
     ],
-    title: "--prefill-only-disable-kv-cache needs an FA prefill backend",
-    explanation: "Only the fa3/fa4 prefill backends have the path that skips the KV cache.",
-    trigger: "--prefill-only-disable-kv-cache with a resolved prefill backend other than fa3 or fa4.",
-    solutions: &["Use --attention-backend fa3 (Hopper) or fa4 (Blackwell)."],
+    title: doc!("--prefill-only-disable-kv-cache needs an FA prefill backend"),
+    explanation: doc!("Only the fa3/fa4 prefill backends have the path that skips the KV cache."),
+    trigger: doc!(
+        "--prefill-only-disable-kv-cache with a resolved prefill backend other than fa3 or fa4."
+    ),
+    solutions: doc_list!["Use --attention-backend fa3 (Hopper) or fa4 (Blackwell)."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "prefill_only_disable_kv_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"triton"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

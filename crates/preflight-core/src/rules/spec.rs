@@ -21,10 +21,14 @@ pub static TRTLLM_MHA_TOPK: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1087),
         (VersionRange::V23, HOOK, 1178),
     ],
-    title: "trtllm_mha supports only speculative top-k 1",
-    explanation: "TRT-LLM MHA verifies chain drafts only. Note that SGLang auto-picks top-k 4 for Llama with EAGLE when you give no speculative parameters.",
-    trigger: "EAGLE-family speculative decoding, trtllm_mha on prefill or decode, and --speculative-eagle-topk (given or auto-chosen) > 1.",
-    solutions: &[
+    title: doc!("trtllm_mha supports only speculative top-k 1"),
+    explanation: doc!(
+        "TRT-LLM MHA verifies chain drafts only. Note that SGLang auto-picks top-k 4 for Llama with EAGLE when you give no speculative parameters."
+    ),
+    trigger: doc!(
+        "EAGLE-family speculative decoding, trtllm_mha on prefill or decode, and --speculative-eagle-topk (given or auto-chosen) > 1."
+    ),
+    solutions: doc_list![
         "Set --speculative-eagle-topk 1 (with --speculative-num-steps and --speculative-num-draft-tokens).",
         "Use another backend (fa3, flashinfer, triton).",
     ],
@@ -34,10 +38,10 @@ pub static TRTLLM_MHA_TOPK: RuleInfo = RuleInfo {
         "speculative_num_draft_tokens",
         "attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -56,10 +60,14 @@ pub static PAGE_TREE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1188),
         (VersionRange::V23, HOOK, 1278),
     ],
-    title: "Tree drafts (top-k > 1) with paged KV need flashinfer, fa3 or triton",
-    explanation: "With page size > 1 only flashinfer, fa3 and triton verify tree drafts. Backends that force a page size (flashmla 64, trtllm_mla 64, fa4 128, DSA 64) therefore fail whenever top-k > 1.",
-    trigger: "EAGLE with top-k > 1, resolved page size > 1, and an attention backend outside (flashinfer, fa3, triton).",
-    solutions: &[
+    title: doc!("Tree drafts (top-k > 1) with paged KV need flashinfer, fa3 or triton"),
+    explanation: doc!(
+        "With page size > 1 only flashinfer, fa3 and triton verify tree drafts. Backends that force a page size (flashmla 64, trtllm_mla 64, fa4 128, DSA 64) therefore fail whenever top-k > 1."
+    ),
+    trigger: doc!(
+        "EAGLE with top-k > 1, resolved page size > 1, and an attention backend outside (flashinfer, fa3, triton)."
+    ),
+    solutions: doc_list![
         "Use --speculative-eagle-topk 1.",
         "Use flashinfer, fa3 or triton with page size 1.",
     ],
@@ -70,10 +78,10 @@ pub static PAGE_TREE: RuleInfo = RuleInfo {
         "page_size",
         "attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"flashmla","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":2,"speculative_num_draft_tokens":4}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"flashmla","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -92,15 +100,19 @@ pub static NGRAM_PAGE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1271),
         (VersionRange::V23, HOOK, 1361),
     ],
-    title: "NGRAM speculation with paged KV needs flashinfer",
-    explanation: "NGRAM drafts a tree (breadth = --speculative-ngram-max-bfs-breadth, default 10); with page size > 1 only flashinfer verifies it correctly.",
-    trigger: "NGRAM, breadth > 1, page size > 1, and an attention backend other than flashinfer.",
-    solutions: &["Use --attention-backend flashinfer, or a backend with page size 1."],
+    title: doc!("NGRAM speculation with paged KV needs flashinfer"),
+    explanation: doc!(
+        "NGRAM drafts a tree (breadth = --speculative-ngram-max-bfs-breadth, default 10); with page size > 1 only flashinfer verifies it correctly."
+    ),
+    trigger: doc!(
+        "NGRAM, breadth > 1, page size > 1, and an attention backend other than flashinfer."
+    ),
+    solutions: doc_list!["Use --attention-backend flashinfer, or a backend with page size 1."],
     flags: &["attention_backend", "page_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -140,15 +152,15 @@ pub static FLEX: RuleInfo = RuleInfo {
             161,
         ),
     ],
-    title: "flex_attention cannot run speculative decoding",
-    explanation: "The Flex Attention backend has no draft/verify path.",
-    trigger: "--attention-backend flex_attention with --speculative-algorithm.",
-    solutions: &["Use triton, fa3 or flashinfer."],
+    title: doc!("flex_attention cannot run speculative decoding"),
+    explanation: doc!("The Flex Attention backend has no draft/verify path."),
+    trigger: doc!("--attention-backend flex_attention with --speculative-algorithm."),
+    solutions: doc_list!["Use triton, fa3 or flashinfer."],
     flags: &["attention_backend", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"flex_attention","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -177,15 +189,17 @@ pub static UNKNOWN_ALGORITHM: RuleInfo = RuleInfo {
             65,
         ),
     ],
-    title: "Unknown speculative algorithm",
-    explanation: "--speculative-algorithm is free text; SGLang upper-cases it and looks it up among EAGLE, EAGLE3, NEXTN, STANDALONE, NGRAM, DFLASH, DSPARK and UNO.",
-    trigger: "An unknown --speculative-algorithm.",
-    solutions: &["Use EAGLE (or NEXTN for MTP models), EAGLE3, STANDALONE or NGRAM."],
+    title: doc!("Unknown speculative algorithm"),
+    explanation: doc!(
+        "--speculative-algorithm is free text; SGLang upper-cases it and looks it up among EAGLE, EAGLE3, NEXTN, STANDALONE, NGRAM, DFLASH, DSPARK and UNO."
+    ),
+    trigger: doc!("An unknown --speculative-algorithm."),
+    solutions: doc_list!["Use EAGLE (or NEXTN for MTP models), EAGLE3, STANDALONE or NGRAM."],
     flags: &["speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"MEDUSA"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -202,10 +216,14 @@ pub static PARTIAL_PARAMS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1069),
         (VersionRange::V23, HOOK, 1160),
     ],
-    title: "Give --speculative-num-steps when giving top-k or draft tokens",
-    explanation: "If --speculative-num-steps is not given, SGLang picks all three speculative parameters itself and asserts (with an empty message) that neither --speculative-eagle-topk nor --speculative-num-draft-tokens was given.",
-    trigger: "EAGLE-family speculation with --speculative-eagle-topk or --speculative-num-draft-tokens but no --speculative-num-steps.",
-    solutions: &[
+    title: doc!("Give --speculative-num-steps when giving top-k or draft tokens"),
+    explanation: doc!(
+        "If --speculative-num-steps is not given, SGLang picks all three speculative parameters itself and asserts (with an empty message) that neither --speculative-eagle-topk nor --speculative-num-draft-tokens was given."
+    ),
+    trigger: doc!(
+        "EAGLE-family speculation with --speculative-eagle-topk or --speculative-num-draft-tokens but no --speculative-num-steps."
+    ),
+    solutions: doc_list![
         "Give all three of --speculative-num-steps, --speculative-eagle-topk, --speculative-num-draft-tokens, or none.",
     ],
     flags: &[
@@ -213,10 +231,10 @@ pub static PARTIAL_PARAMS: RuleInfo = RuleInfo {
         "speculative_eagle_topk",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -232,9 +250,11 @@ pub static AUTO_PARAMS: RuleInfo = RuleInfo {
         "speculative_num_steps={steps}, speculative_eagle_topk={topk}, speculative_num_draft_tokens={draft} (chosen by SGLang for {arch})",
     )],
     sources: &[(VersionRange::V23, HOOK, 1430)],
-    title: "SGLang picks the speculative parameters",
-    explanation: "Without --speculative-num-steps SGLang chooses (steps, top-k, draft tokens): (5, 4, 8) for Llama and Grok, (3, 1, 4) otherwise. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "EAGLE-family speculation without --speculative-num-steps.",
+    title: doc!("SGLang picks the speculative parameters"),
+    explanation: doc!(
+        "Without --speculative-num-steps SGLang chooses (steps, top-k, draft tokens): (5, 4, 8) for Llama and Grok, (3, 1, 4) otherwise. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("EAGLE-family speculation without --speculative-num-steps."),
     flags: &[
         "speculative_num_steps",
         "speculative_eagle_topk",
@@ -260,9 +280,11 @@ pub static DRAFT_ADJUST: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1169),
         (VersionRange::V23, HOOK, 1259),
     ],
-    title: "Chain drafts verify steps + 1 tokens",
-    explanation: "With top-k 1 the draft is a chain, so SGLang sets --speculative-num-draft-tokens to steps + 1.",
-    trigger: "top-k 1 and draft tokens ≠ steps + 1.",
+    title: doc!("Chain drafts verify steps + 1 tokens"),
+    explanation: doc!(
+        "With top-k 1 the draft is a chain, so SGLang sets --speculative-num-draft-tokens to steps + 1."
+    ),
+    trigger: doc!("top-k 1 and draft tokens ≠ steps + 1."),
     flags: &["speculative_num_draft_tokens"],
     ..RuleInfo::BASE
 };
@@ -284,9 +306,11 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1001),
         (VersionRange::V23, HOOK, 1092),
     ],
-    title: "Speculative decoding caps concurrency at 48 requests",
-    explanation: "Unless --max-running-requests is given, speculative decoding limits the batch to 48 running requests.",
-    trigger: "Speculative decoding without --max-running-requests.",
+    title: doc!("Speculative decoding caps concurrency at 48 requests"),
+    explanation: doc!(
+        "Unless --max-running-requests is given, speculative decoding limits the batch to 48 running requests."
+    ),
+    trigger: doc!("Speculative decoding without --max-running-requests."),
     flags: &[],
     ..RuleInfo::BASE
 };
@@ -306,20 +330,24 @@ pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
         "python/sglang/srt/speculative/draft_utils.py",
         115,
     )],
-    title: "The EAGLE draft worker cannot run this attention backend",
-    explanation: "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path.",
-    trigger: "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map.",
-    solutions: &["Use triton, fa3 or flashinfer."],
+    title: doc!("The EAGLE draft worker cannot run this attention backend"),
+    explanation: doc!(
+        "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path."
+    ),
+    trigger: doc!(
+        "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map."
+    ),
+    solutions: doc_list!["Use triton, fa3 or flashinfer."],
     flags: &[
         "attention_backend",
         "decode_attention_backend",
         "prefill_attention_backend",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"torch_native","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"triton","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -337,10 +365,14 @@ pub static DISAGG_DECODE_RADIX: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/speculative_hook.py",
         169,
     )],
-    title: "The PD decode radix cache works only with EAGLE, EAGLE3 or DSPARK speculation",
-    explanation: "On a PD decode server, --disaggregation-decode-enable-radix-cache is refused with any speculative algorithm other than EAGLE (NEXTN), EAGLE3 and DSPARK.",
-    trigger: "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --speculative-algorithm STANDALONE, NGRAM, DFLASH or UNO.",
-    solutions: &[
+    title: doc!("The PD decode radix cache works only with EAGLE, EAGLE3 or DSPARK speculation"),
+    explanation: doc!(
+        "On a PD decode server, --disaggregation-decode-enable-radix-cache is refused with any speculative algorithm other than EAGLE (NEXTN), EAGLE3 and DSPARK."
+    ),
+    trigger: doc!(
+        "--disaggregation-mode decode, --disaggregation-decode-enable-radix-cache and --speculative-algorithm STANDALONE, NGRAM, DFLASH or UNO."
+    ),
+    solutions: doc_list![
         "Use EAGLE, EAGLE3 or DSPARK.",
         "Remove --disaggregation-decode-enable-radix-cache.",
     ],
@@ -348,10 +380,10 @@ pub static DISAGG_DECODE_RADIX: RuleInfo = RuleInfo {
         "speculative_algorithm",
         "disaggregation_decode_enable_radix_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_radix_cache":true,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","speculative_algorithm":"NGRAM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -376,10 +408,14 @@ pub static BLOCK_VERIFY_ALGO: RuleInfo = RuleInfo {
             177,
         ),
     ],
-    title: "Block verification needs EAGLE, EAGLE3, DFLASH or DSPARK",
-    explanation: "--speculative-use-block-verification is checked before anything else of speculative decoding, also when no speculative algorithm is given: only EAGLE (NEXTN), EAGLE3, DFLASH and DSPARK verify in blocks.",
-    trigger: "--speculative-use-block-verification with no speculative algorithm, or with STANDALONE, NGRAM or UNO.",
-    solutions: &[
+    title: doc!("Block verification needs EAGLE, EAGLE3, DFLASH or DSPARK"),
+    explanation: doc!(
+        "--speculative-use-block-verification is checked before anything else of speculative decoding, also when no speculative algorithm is given: only EAGLE (NEXTN), EAGLE3, DFLASH and DSPARK verify in blocks."
+    ),
+    trigger: doc!(
+        "--speculative-use-block-verification with no speculative algorithm, or with STANDALONE, NGRAM or UNO."
+    ),
+    solutions: doc_list![
         "Remove --speculative-use-block-verification.",
         "Use --speculative-algorithm EAGLE.",
     ],
@@ -387,10 +423,10 @@ pub static BLOCK_VERIFY_ALGO: RuleInfo = RuleInfo {
         "speculative_use_block_verification",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_use_block_verification":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -429,15 +465,17 @@ pub static WINDOW_POSITIVE: RuleInfo = RuleInfo {
             205,
         ),
     ],
-    title: "--speculative-draft-window-size must be positive",
-    explanation: "The draft attention window is checked whenever it is given (with or without a speculative algorithm) and must be at least 1.",
-    trigger: "--speculative-draft-window-size 0 or negative.",
-    solutions: &["Remove --speculative-draft-window-size, or give a positive window."],
+    title: doc!("--speculative-draft-window-size must be positive"),
+    explanation: doc!(
+        "The draft attention window is checked whenever it is given (with or without a speculative algorithm) and must be at least 1."
+    ),
+    trigger: doc!("--speculative-draft-window-size 0 or negative."),
+    solutions: doc_list!["Remove --speculative-draft-window-size, or give a positive window."],
     flags: &["speculative_draft_window_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE3","speculative_draft_model_path":"org/draft","speculative_draft_window_size":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE3","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -484,9 +522,11 @@ pub static WINDOW_NO_EFFECT: RuleInfo = RuleInfo {
             214,
         ),
     ],
-    title: "--speculative-draft-window-size has no effect with this algorithm",
-    explanation: "Only DFLASH, EAGLE3 (Llama drafts) and, since 0.5.21, the EAGLE/MTP draft-decode path honour the draft window; with another algorithm (or none) SGLang logs that it is ignored.",
-    trigger: "--speculative-draft-window-size with an algorithm that ignores it.",
+    title: doc!("--speculative-draft-window-size has no effect with this algorithm"),
+    explanation: doc!(
+        "Only DFLASH, EAGLE3 (Llama drafts) and, since 0.5.21, the EAGLE/MTP draft-decode path honour the draft window; with another algorithm (or none) SGLang logs that it is ignored."
+    ),
+    trigger: doc!("--speculative-draft-window-size with an algorithm that ignores it."),
     flags: &["speculative_draft_window_size"],
     ..RuleInfo::BASE
 };
@@ -517,15 +557,15 @@ pub static SINK_NONNEG: RuleInfo = RuleInfo {
             224,
         ),
     ],
-    title: "--speculative-draft-sink-size must be non-negative",
-    explanation: "The draft attention sink (StreamingLLM sink tokens) cannot be negative.",
-    trigger: "--speculative-draft-sink-size below 0.",
-    solutions: &["Remove --speculative-draft-sink-size, or give 0 or more."],
+    title: doc!("--speculative-draft-sink-size must be non-negative"),
+    explanation: doc!("The draft attention sink (StreamingLLM sink tokens) cannot be negative."),
+    trigger: doc!("--speculative-draft-sink-size below 0."),
+    solutions: doc_list!["Remove --speculative-draft-sink-size, or give 0 or more."],
     flags: &["speculative_draft_sink_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_draft_window_size":64,"speculative_draft_sink_size":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_draft_window_size":64}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -555,10 +595,10 @@ pub static SINK_NEEDS_WINDOW: RuleInfo = RuleInfo {
             228,
         ),
     ],
-    title: "--speculative-draft-sink-size needs --speculative-draft-window-size",
-    explanation: "Sink tokens only make sense with a sliding draft window.",
-    trigger: "--speculative-draft-sink-size without --speculative-draft-window-size.",
-    solutions: &[
+    title: doc!("--speculative-draft-sink-size needs --speculative-draft-window-size"),
+    explanation: doc!("Sink tokens only make sense with a sliding draft window."),
+    trigger: doc!("--speculative-draft-sink-size without --speculative-draft-window-size."),
+    solutions: doc_list![
         "Also give --speculative-draft-window-size.",
         "Remove --speculative-draft-sink-size.",
     ],
@@ -566,10 +606,10 @@ pub static SINK_NEEDS_WINDOW: RuleInfo = RuleInfo {
         "speculative_draft_sink_size",
         "speculative_draft_window_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_draft_sink_size":4}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -605,18 +645,22 @@ pub static SKIP_DP_MLP_SYNC: RuleInfo = RuleInfo {
             239,
         ),
     ],
-    title: "--speculative-skip-dp-mlp-sync needs EAGLE",
-    explanation: "Up to 0.5.22 SGLang asserts that --speculative-skip-dp-mlp-sync is used with the EAGLE algorithm (NEXTN counts as EAGLE), also when no algorithm is given.",
-    trigger: "--speculative-skip-dp-mlp-sync with no or another speculative algorithm (0.5.19-0.5.22).",
-    solutions: &[
+    title: doc!("--speculative-skip-dp-mlp-sync needs EAGLE"),
+    explanation: doc!(
+        "Up to 0.5.22 SGLang asserts that --speculative-skip-dp-mlp-sync is used with the EAGLE algorithm (NEXTN counts as EAGLE), also when no algorithm is given."
+    ),
+    trigger: doc!(
+        "--speculative-skip-dp-mlp-sync with no or another speculative algorithm (0.5.19-0.5.22)."
+    ),
+    solutions: doc_list![
         "Remove --speculative-skip-dp-mlp-sync.",
         "Use --speculative-algorithm EAGLE.",
     ],
     flags: &["speculative_skip_dp_mlp_sync", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM","speculative_skip_dp_mlp_sync":true}"#,
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -652,10 +696,16 @@ pub static DP_SPEC_COORD: RuleInfo = RuleInfo {
             257,
         ),
     ],
-    title: "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION needs single-layer EAGLE, EAGLE3 (or DSPARK)",
-    explanation: "With SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION on, SGLang requires EAGLE (NEXTN) or EAGLE3 (and DSPARK since 0.5.22) without --enable-multi-layer-eagle; the check runs also when no algorithm is given.",
-    trigger: "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION=1 with no speculative algorithm, another algorithm, or multi-layer EAGLE (0.5.21+).",
-    solutions: &[
+    title: doc!(
+        "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION needs single-layer EAGLE, EAGLE3 (or DSPARK)"
+    ),
+    explanation: doc!(
+        "With SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION on, SGLang requires EAGLE (NEXTN) or EAGLE3 (and DSPARK since 0.5.22) without --enable-multi-layer-eagle; the check runs also when no algorithm is given."
+    ),
+    trigger: doc!(
+        "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION=1 with no speculative algorithm, another algorithm, or multi-layer EAGLE (0.5.21+)."
+    ),
+    solutions: doc_list![
         "Unset SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION.",
         "Use --speculative-algorithm EAGLE.",
     ],
@@ -664,10 +714,10 @@ pub static DP_SPEC_COORD: RuleInfo = RuleInfo {
         "speculative_algorithm",
         "enable_multi_layer_eagle",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","env":{"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION":"1"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -708,15 +758,17 @@ pub static DFLASH_DP: RuleInfo = RuleInfo {
             297,
         ),
     ],
-    title: "DFLASH does not support DP attention (up to 0.5.22)",
-    explanation: "Up to 0.5.22, DFLASH refuses attention data parallelism on GPUs (0.5.20-0.5.22 allow it on NPU only).",
-    trigger: "--speculative-algorithm DFLASH with DP attention (0.5.19-0.5.22).",
-    solutions: &["Turn DP attention off.", "Use EAGLE3 or another algorithm."],
+    title: doc!("DFLASH does not support DP attention (up to 0.5.22)"),
+    explanation: doc!(
+        "Up to 0.5.22, DFLASH refuses attention data parallelism on GPUs (0.5.20-0.5.22 allow it on NPU only)."
+    ),
+    trigger: doc!("--speculative-algorithm DFLASH with DP attention (0.5.19-0.5.22)."),
+    solutions: doc_list!["Turn DP attention off.", "Use EAGLE3 or another algorithm."],
     flags: &["enable_dp_attention", "dp_size", "attn_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":2,"dp_size":2,"enable_dp_attention":true}"#,
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -734,20 +786,22 @@ pub static DFLASH_DP_LM_HEAD: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/speculative_hook.py",
         308,
     )],
-    title: "DFLASH with DP attention needs --enable-dp-lm-head",
-    explanation: "Since 0.5.23 DFLASH runs with attention DP on CUDA, but its greedy projection and selector borrow the target LM head, which must be DP-sharded.",
-    trigger: "DFLASH, attention DP on, no --enable-dp-lm-head.",
-    solutions: &["Add --enable-dp-lm-head.", "Turn DP attention off."],
+    title: doc!("DFLASH with DP attention needs --enable-dp-lm-head"),
+    explanation: doc!(
+        "Since 0.5.23 DFLASH runs with attention DP on CUDA, but its greedy projection and selector borrow the target LM head, which must be DP-sharded."
+    ),
+    trigger: doc!("DFLASH, attention DP on, no --enable-dp-lm-head."),
+    solutions: doc_list!["Add --enable-dp-lm-head.", "Turn DP attention off."],
     flags: &[
         "enable_dp_lm_head",
         "attn_dp_size",
         "enable_dp_attention",
         "dp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -765,15 +819,15 @@ pub static DFLASH_DP_CP: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/speculative_hook.py",
         310,
     )],
-    title: "DFLASH with DP attention does not support context parallelism",
-    explanation: "Since 0.5.23, DFLASH with attention DP refuses --attn-cp-size > 1.",
-    trigger: "DFLASH, attention DP, --enable-dp-lm-head and --attn-cp-size != 1.",
-    solutions: &["Remove --attn-cp-size."],
+    title: doc!("DFLASH with DP attention does not support context parallelism"),
+    explanation: doc!("Since 0.5.23, DFLASH with attention DP refuses --attn-cp-size > 1."),
+    trigger: doc!("DFLASH, attention DP, --enable-dp-lm-head and --attn-cp-size != 1."),
+    solutions: doc_list!["Remove --attn-cp-size."],
     flags: &["attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":4,"attn_dp_size":2,"attn_cp_size":2,"enable_dp_lm_head":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","tp_size":4,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -791,10 +845,14 @@ pub static DFLASH_DP_COORD: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/speculative_hook.py",
         314,
     )],
-    title: "DFLASH with DP attention needs SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION off",
-    explanation: "This combination is unreachable as launched: with the variable on, handle_speculative_decoding already refuses DFLASH (SPEC014) before the DFLASH checks run. Kept for the record of the site.",
-    trigger: "DFLASH, attention DP, SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION on (pre-empted by SPEC014).",
-    solutions: &["Unset SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION."],
+    title: doc!("DFLASH with DP attention needs SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION off"),
+    explanation: doc!(
+        "This combination is unreachable as launched: with the variable on, handle_speculative_decoding already refuses DFLASH (SPEC014) before the DFLASH checks run. Kept for the record of the site."
+    ),
+    trigger: doc!(
+        "DFLASH, attention DP, SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION on (pre-empted by SPEC014)."
+    ),
+    solutions: doc_list!["Unset SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION."],
     flags: &["env.SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION"],
     ..RuleInfo::BASE
 };
@@ -834,15 +892,15 @@ pub static DFLASH_PP: RuleInfo = RuleInfo {
             320,
         ),
     ],
-    title: "DFLASH needs --pp-size 1",
-    explanation: "DFLASH does not run with pipeline parallelism.",
-    trigger: "--speculative-algorithm DFLASH with --pp-size > 1.",
-    solutions: &["Remove --pp-size."],
+    title: doc!("DFLASH needs --pp-size 1"),
+    explanation: doc!("DFLASH does not run with pipeline parallelism."),
+    trigger: doc!("--speculative-algorithm DFLASH with --pp-size > 1."),
+    solutions: doc_list!["Remove --pp-size."],
     flags: &["pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","pp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -881,15 +939,17 @@ pub static DFLASH_DRAFT_PATH: RuleInfo = RuleInfo {
             325,
         ),
     ],
-    title: "DFLASH needs --speculative-draft-model-path",
-    explanation: "DFLASH drafts with a separate block-diffusion draft model; SGLang has no default for it.",
-    trigger: "--speculative-algorithm DFLASH without --speculative-draft-model-path.",
-    solutions: &["Give the DFLASH draft checkpoint with --speculative-draft-model-path."],
+    title: doc!("DFLASH needs --speculative-draft-model-path"),
+    explanation: doc!(
+        "DFLASH drafts with a separate block-diffusion draft model; SGLang has no default for it."
+    ),
+    trigger: doc!("--speculative-algorithm DFLASH without --speculative-draft-model-path."),
+    solutions: doc_list!["Give the DFLASH draft checkpoint with --speculative-draft-model-path."],
     flags: &["speculative_draft_model_path", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -930,9 +990,11 @@ pub static DFLASH_STEPS: RuleInfo = RuleInfo {
             341,
         ),
     ],
-    title: "DFLASH forces --speculative-num-steps 1",
-    explanation: "DFLASH drafts a whole block in one step; SGLang overrides any other step count with 1.",
-    trigger: "DFLASH with --speculative-num-steps other than 1.",
+    title: doc!("DFLASH forces --speculative-num-steps 1"),
+    explanation: doc!(
+        "DFLASH drafts a whole block in one step; SGLang overrides any other step count with 1."
+    ),
+    trigger: doc!("DFLASH with --speculative-num-steps other than 1."),
     flags: &["speculative_num_steps"],
     ..RuleInfo::BASE
 };
@@ -974,9 +1036,9 @@ pub static DFLASH_TOPK: RuleInfo = RuleInfo {
             358,
         ),
     ],
-    title: "DFLASH forces --speculative-eagle-topk 1",
-    explanation: "DFLASH drafts a chain; SGLang overrides any other top-k with 1.",
-    trigger: "DFLASH with --speculative-eagle-topk other than 1.",
+    title: doc!("DFLASH forces --speculative-eagle-topk 1"),
+    explanation: doc!("DFLASH drafts a chain; SGLang overrides any other top-k with 1."),
+    trigger: doc!("DFLASH with --speculative-eagle-topk other than 1."),
     flags: &["speculative_eagle_topk"],
     ..RuleInfo::BASE
 };
@@ -1016,15 +1078,15 @@ pub static DFLASH_BLOCK_POSITIVE: RuleInfo = RuleInfo {
             370,
         ),
     ],
-    title: "--speculative-dflash-block-size must be positive",
-    explanation: "The DFLASH block (verify window) must hold at least one token.",
-    trigger: "DFLASH with --speculative-dflash-block-size 0 or negative.",
-    solutions: &["Remove --speculative-dflash-block-size, or give a positive size."],
+    title: doc!("--speculative-dflash-block-size must be positive"),
+    explanation: doc!("The DFLASH block (verify window) must hold at least one token."),
+    trigger: doc!("DFLASH with --speculative-dflash-block-size 0 or negative."),
+    solutions: doc_list!["Remove --speculative-dflash-block-size, or give a positive size."],
     flags: &["speculative_dflash_block_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":16}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1063,18 +1125,22 @@ pub static DFLASH_BLOCK_MISMATCH: RuleInfo = RuleInfo {
             377,
         ),
     ],
-    title: "DFLASH: --speculative-num-draft-tokens and --speculative-dflash-block-size must agree",
-    explanation: "For DFLASH the verify width is the block size; giving both with different values is refused.",
-    trigger: "DFLASH with both flags set to different values.",
-    solutions: &["Give only --speculative-dflash-block-size."],
+    title: doc!(
+        "DFLASH: --speculative-num-draft-tokens and --speculative-dflash-block-size must agree"
+    ),
+    explanation: doc!(
+        "For DFLASH the verify width is the block size; giving both with different values is refused."
+    ),
+    trigger: doc!("DFLASH with both flags set to different values."),
+    solutions: doc_list!["Give only --speculative-dflash-block-size."],
     flags: &[
         "speculative_num_draft_tokens",
         "speculative_dflash_block_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":16,"speculative_num_draft_tokens":8}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":16}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1115,9 +1181,13 @@ pub static DFLASH_DEFAULT_TOKENS: RuleInfo = RuleInfo {
             417,
         ),
     ],
-    title: "DFLASH verify width defaults to 16",
-    explanation: "Without --speculative-num-draft-tokens or --speculative-dflash-block-size, SGLang reads the block size from the draft model's config, else uses 16. Preflight does not read the draft checkpoint and assumes its config names no block size (16).",
-    trigger: "DFLASH without --speculative-num-draft-tokens and --speculative-dflash-block-size.",
+    title: doc!("DFLASH verify width defaults to 16"),
+    explanation: doc!(
+        "Without --speculative-num-draft-tokens or --speculative-dflash-block-size, SGLang reads the block size from the draft model's config, else uses 16. Preflight does not read the draft checkpoint and assumes its config names no block size (16)."
+    ),
+    trigger: doc!(
+        "DFLASH without --speculative-num-draft-tokens and --speculative-dflash-block-size."
+    ),
     flags: &["speculative_dflash_block_size"],
     ..RuleInfo::BASE
 };
@@ -1157,18 +1227,20 @@ pub static DFLASH_WINDOW: RuleInfo = RuleInfo {
             430,
         ),
     ],
-    title: "DFLASH: the draft window must cover the block",
-    explanation: "With DFLASH the compact draft KV window must be at least the verify block (speculative_num_draft_tokens).",
-    trigger: "DFLASH with --speculative-draft-window-size smaller than the block size.",
-    solutions: &[
+    title: doc!("DFLASH: the draft window must cover the block"),
+    explanation: doc!(
+        "With DFLASH the compact draft KV window must be at least the verify block (speculative_num_draft_tokens)."
+    ),
+    trigger: doc!("DFLASH with --speculative-draft-window-size smaller than the block size."),
+    solutions: doc_list![
         "Raise --speculative-draft-window-size to the block size or more.",
         "Remove --speculative-draft-window-size.",
     ],
     flags: &["speculative_draft_window_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":16,"speculative_draft_window_size":8}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft","speculative_dflash_block_size":16,"speculative_draft_window_size":64}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1215,9 +1287,11 @@ pub static DFLASH_BACKEND_FALLBACK: RuleInfo = RuleInfo {
             937,
         ),
     ],
-    title: "The DFLASH draft worker falls back to another attention backend",
-    explanation: "The DFLASH draft runs on its own attention backend (speculative_draft_attention_backend): the given one, else the prefill backend. One outside the draft backends (flashinfer, fa3, fa4, triton, trtllm_mha, ascend, intel_xpu) is replaced by flashinfer (triton on ROCm and XPU).",
-    trigger: "DFLASH with a draft or prefill backend the draft worker does not support.",
+    title: doc!("The DFLASH draft worker falls back to another attention backend"),
+    explanation: doc!(
+        "The DFLASH draft runs on its own attention backend (speculative_draft_attention_backend): the given one, else the prefill backend. One outside the draft backends (flashinfer, fa3, fa4, triton, trtllm_mha, ascend, intel_xpu) is replaced by flashinfer (triton on ROCm and XPU)."
+    ),
+    trigger: doc!("DFLASH with a draft or prefill backend the draft worker does not support."),
     flags: &["speculative_draft_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -1257,20 +1331,24 @@ pub static DSPARK_DP_LM_HEAD: RuleInfo = RuleInfo {
             676,
         ),
     ],
-    title: "DSPARK with DP attention needs --enable-dp-lm-head",
-    explanation: "DSPARK under attention DP borrows the target LM head, which must be DP-sharded.",
-    trigger: "DSPARK with attention DP (attn_dp_size > 1; up to 0.5.21 --enable-dp-attention with dp_size > 1) and no --enable-dp-lm-head.",
-    solutions: &["Add --enable-dp-lm-head."],
+    title: doc!("DSPARK with DP attention needs --enable-dp-lm-head"),
+    explanation: doc!(
+        "DSPARK under attention DP borrows the target LM head, which must be DP-sharded."
+    ),
+    trigger: doc!(
+        "DSPARK with attention DP (attn_dp_size > 1; up to 0.5.21 --enable-dp-attention with dp_size > 1) and no --enable-dp-lm-head."
+    ),
+    solutions: doc_list!["Add --enable-dp-lm-head."],
     flags: &[
         "enable_dp_lm_head",
         "attn_dp_size",
         "dp_size",
         "enable_dp_attention",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1315,15 +1393,17 @@ pub static DSPARK_DP_A2A: RuleInfo = RuleInfo {
             678,
         ),
     ],
-    title: "DSPARK with DP attention supports only some MoE all-to-all backends",
-    explanation: "Under attention DP, DSPARK supports moe_a2a_backend 'none', 'megamoe' (and 'mori' since 0.5.21).",
-    trigger: "DSPARK, attention DP, --enable-dp-lm-head and another --moe-a2a-backend.",
-    solutions: &["Remove --moe-a2a-backend."],
+    title: doc!("DSPARK with DP attention supports only some MoE all-to-all backends"),
+    explanation: doc!(
+        "Under attention DP, DSPARK supports moe_a2a_backend 'none', 'megamoe' (and 'mori' since 0.5.21)."
+    ),
+    trigger: doc!("DSPARK, attention DP, --enable-dp-lm-head and another --moe-a2a-backend."),
+    solutions: doc_list!["Remove --moe-a2a-backend."],
     flags: &["moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true,"moe_a2a_backend":"deepep"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1368,15 +1448,19 @@ pub static DSPARK_RAGGED: RuleInfo = RuleInfo {
             693,
         ),
     ],
-    title: "DSPARK DP MoE (or prefill coordination) needs SGLANG_RAGGED_VERIFY_MODE=static",
-    explanation: "With attention DP and an all-to-all MoE backend (or, since 0.5.22, prefill coordination), DSPARK requires the static ragged-verify mode.",
-    trigger: "DSPARK, attention DP, moe_a2a_backend megamoe/mori (or SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION), SGLANG_RAGGED_VERIFY_MODE not static.",
-    solutions: &["Unset SGLANG_RAGGED_VERIFY_MODE."],
+    title: doc!("DSPARK DP MoE (or prefill coordination) needs SGLANG_RAGGED_VERIFY_MODE=static"),
+    explanation: doc!(
+        "With attention DP and an all-to-all MoE backend (or, since 0.5.22, prefill coordination), DSPARK requires the static ragged-verify mode."
+    ),
+    trigger: doc!(
+        "DSPARK, attention DP, moe_a2a_backend megamoe/mori (or SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION), SGLANG_RAGGED_VERIFY_MODE not static."
+    ),
+    solutions: doc_list!["Unset SGLANG_RAGGED_VERIFY_MODE."],
     flags: &["env.SGLANG_RAGGED_VERIFY_MODE"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true,"env":{"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION":"1","SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true,"env":{"SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1415,15 +1499,15 @@ pub static DSPARK_DP_CP: RuleInfo = RuleInfo {
             698,
         ),
     ],
-    title: "DSPARK with DP attention does not support context parallelism",
-    explanation: "DSPARK under attention DP refuses --attn-cp-size > 1.",
-    trigger: "DSPARK, attention DP, --attn-cp-size > 1.",
-    solutions: &["Remove --attn-cp-size."],
+    title: doc!("DSPARK with DP attention does not support context parallelism"),
+    explanation: doc!("DSPARK under attention DP refuses --attn-cp-size > 1."),
+    trigger: doc!("DSPARK, attention DP, --attn-cp-size > 1."),
+    solutions: doc_list!["Remove --attn-cp-size."],
     flags: &["attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":4,"attn_dp_size":2,"attn_cp_size":2,"enable_dp_lm_head":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":4,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1462,15 +1546,21 @@ pub static DSPARK_SPEC_A2A: RuleInfo = RuleInfo {
             707,
         ),
     ],
-    title: "DSPARK with DP attention: --speculative-moe-a2a-backend must match --moe-a2a-backend",
-    explanation: "DSPARK ignores --speculative-moe-a2a-backend; under attention DP a different value is refused.",
-    trigger: "DSPARK, attention DP, --speculative-moe-a2a-backend different from --moe-a2a-backend.",
-    solutions: &["Remove --speculative-moe-a2a-backend."],
+    title: doc!(
+        "DSPARK with DP attention: --speculative-moe-a2a-backend must match --moe-a2a-backend"
+    ),
+    explanation: doc!(
+        "DSPARK ignores --speculative-moe-a2a-backend; under attention DP a different value is refused."
+    ),
+    trigger: doc!(
+        "DSPARK, attention DP, --speculative-moe-a2a-backend different from --moe-a2a-backend."
+    ),
+    solutions: doc_list!["Remove --speculative-moe-a2a-backend."],
     flags: &["speculative_moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true,"speculative_moe_a2a_backend":"deepep"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2,"enable_dp_lm_head":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1515,15 +1605,19 @@ pub static DSPARK_PP: RuleInfo = RuleInfo {
             715,
         ),
     ],
-    title: "DSPARK needs --pp-size 1 (except on a PD prefill server since 0.5.21)",
-    explanation: "DSPARK does not run with pipeline parallelism; since 0.5.21 a PD prefill server may use it.",
-    trigger: "DSPARK with --pp-size > 1 (and, since 0.5.21, not --disaggregation-mode prefill).",
-    solutions: &["Remove --pp-size."],
+    title: doc!("DSPARK needs --pp-size 1 (except on a PD prefill server since 0.5.21)"),
+    explanation: doc!(
+        "DSPARK does not run with pipeline parallelism; since 0.5.21 a PD prefill server may use it."
+    ),
+    trigger: doc!(
+        "DSPARK with --pp-size > 1 (and, since 0.5.21, not --disaggregation-mode prefill)."
+    ),
+    solutions: doc_list!["Remove --pp-size."],
     flags: &["pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","pp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1562,15 +1656,19 @@ pub static DSPARK_DRAFT_PATH: RuleInfo = RuleInfo {
             752,
         ),
     ],
-    title: "DSPARK needs --speculative-draft-model-path",
-    explanation: "Without --speculative-draft-model-path DSPARK uses a draft bundled in the target checkpoint (dspark_* keys in its config.json) or, since 0.5.23, a dspark/ subfolder of it; otherwise it is refused. Preflight reads the config's dspark_* keys and assumes no dspark/ subfolder.",
-    trigger: "DSPARK without --speculative-draft-model-path on a checkpoint without a bundled draft.",
-    solutions: &["Give the DSpark draft with --speculative-draft-model-path."],
+    title: doc!("DSPARK needs --speculative-draft-model-path"),
+    explanation: doc!(
+        "Without --speculative-draft-model-path DSPARK uses a draft bundled in the target checkpoint (dspark_* keys in its config.json) or, since 0.5.23, a dspark/ subfolder of it; otherwise it is refused. Preflight reads the config's dspark_* keys and assumes no dspark/ subfolder."
+    ),
+    trigger: doc!(
+        "DSPARK without --speculative-draft-model-path on a checkpoint without a bundled draft."
+    ),
+    solutions: doc_list!["Give the DSpark draft with --speculative-draft-model-path."],
     flags: &["speculative_draft_model_path", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1611,9 +1709,9 @@ pub static DSPARK_STEPS: RuleInfo = RuleInfo {
             764,
         ),
     ],
-    title: "DSPARK forces --speculative-num-steps 1",
-    explanation: "DSPARK drafts in one step; SGLang overrides any other step count with 1.",
-    trigger: "DSPARK with --speculative-num-steps other than 1.",
+    title: doc!("DSPARK forces --speculative-num-steps 1"),
+    explanation: doc!("DSPARK drafts in one step; SGLang overrides any other step count with 1."),
+    trigger: doc!("DSPARK with --speculative-num-steps other than 1."),
     flags: &["speculative_num_steps"],
     ..RuleInfo::BASE
 };
@@ -1655,9 +1753,9 @@ pub static DSPARK_TOPK: RuleInfo = RuleInfo {
             781,
         ),
     ],
-    title: "DSPARK forces --speculative-eagle-topk 1",
-    explanation: "DSPARK drafts a chain; SGLang overrides any other top-k with 1.",
-    trigger: "DSPARK with --speculative-eagle-topk other than 1.",
+    title: doc!("DSPARK forces --speculative-eagle-topk 1"),
+    explanation: doc!("DSPARK drafts a chain; SGLang overrides any other top-k with 1."),
+    trigger: doc!("DSPARK with --speculative-eagle-topk other than 1."),
     flags: &["speculative_eagle_topk"],
     ..RuleInfo::BASE
 };
@@ -1697,15 +1795,15 @@ pub static DSPARK_BLOCK_POSITIVE: RuleInfo = RuleInfo {
             809,
         ),
     ],
-    title: "--speculative-dspark-block-size must be positive",
-    explanation: "The DSpark block (gamma) must be at least 1.",
-    trigger: "DSPARK with --speculative-dspark-block-size 0 or negative.",
-    solutions: &["Remove --speculative-dspark-block-size, or give a positive gamma."],
+    title: doc!("--speculative-dspark-block-size must be positive"),
+    explanation: doc!("The DSpark block (gamma) must be at least 1."),
+    trigger: doc!("DSPARK with --speculative-dspark-block-size 0 or negative."),
+    solutions: doc_list!["Remove --speculative-dspark-block-size, or give a positive gamma."],
     flags: &["speculative_dspark_block_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","speculative_dspark_block_size":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","speculative_dspark_block_size":7}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1744,18 +1842,20 @@ pub static DSPARK_GAMMA_MISMATCH: RuleInfo = RuleInfo {
             830,
         ),
     ],
-    title: "DSPARK: --speculative-num-draft-tokens must be gamma + 1",
-    explanation: "DSPARK verifies gamma + 1 tokens; gamma is --speculative-dspark-block-size, else the draft config's, else 7 when --speculative-num-draft-tokens is not given. Preflight does not read the draft checkpoint and assumes it names no gamma.",
-    trigger: "DSPARK with --speculative-num-draft-tokens ≠ gamma + 1.",
-    solutions: &["Give only --speculative-dspark-block-size."],
+    title: doc!("DSPARK: --speculative-num-draft-tokens must be gamma + 1"),
+    explanation: doc!(
+        "DSPARK verifies gamma + 1 tokens; gamma is --speculative-dspark-block-size, else the draft config's, else 7 when --speculative-num-draft-tokens is not given. Preflight does not read the draft checkpoint and assumes it names no gamma."
+    ),
+    trigger: doc!("DSPARK with --speculative-num-draft-tokens ≠ gamma + 1."),
+    solutions: doc_list!["Give only --speculative-dspark-block-size."],
     flags: &[
         "speculative_num_draft_tokens",
         "speculative_dspark_block_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","speculative_dspark_block_size":7,"speculative_num_draft_tokens":4}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","speculative_dspark_block_size":7}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1796,9 +1896,13 @@ pub static DSPARK_DEFAULT_GAMMA: RuleInfo = RuleInfo {
             819,
         ),
     ],
-    title: "DSPARK gamma defaults to 7",
-    explanation: "Without --speculative-dspark-block-size and --speculative-num-draft-tokens (and no gamma in the draft's config, which Preflight assumes) gamma is 7: 8 draft tokens.",
-    trigger: "DSPARK without --speculative-dspark-block-size and --speculative-num-draft-tokens.",
+    title: doc!("DSPARK gamma defaults to 7"),
+    explanation: doc!(
+        "Without --speculative-dspark-block-size and --speculative-num-draft-tokens (and no gamma in the draft's config, which Preflight assumes) gamma is 7: 8 draft tokens."
+    ),
+    trigger: doc!(
+        "DSPARK without --speculative-dspark-block-size and --speculative-num-draft-tokens."
+    ),
     flags: &["speculative_dspark_block_size"],
     ..RuleInfo::BASE
 };
@@ -1838,15 +1942,15 @@ pub static DSPARK_MIN_TOKENS: RuleInfo = RuleInfo {
             847,
         ),
     ],
-    title: "DSPARK needs at least 2 draft tokens",
-    explanation: "DSPARK verifies gamma + 1 ≥ 2 tokens.",
-    trigger: "DSPARK with --speculative-num-draft-tokens below 2 (and no block size).",
-    solutions: &["Remove --speculative-num-draft-tokens."],
+    title: doc!("DSPARK needs at least 2 draft tokens"),
+    explanation: doc!("DSPARK verifies gamma + 1 ≥ 2 tokens."),
+    trigger: doc!("DSPARK with --speculative-num-draft-tokens below 2 (and no block size)."),
+    solutions: doc_list!["Remove --speculative-num-draft-tokens."],
     flags: &["speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft","speculative_num_draft_tokens":1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"DSPARK","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1876,15 +1980,19 @@ pub static IQUEST_DRAFT_PATH: RuleInfo = RuleInfo {
             1023,
         ),
     ],
-    title: "IQuest Q1 MTP needs its own draft checkpoint",
-    explanation: "For IQuestQ1ForCausalLM, EAGLE-family speculation needs a separate MTP draft checkpoint: --speculative-draft-model-path must be given and differ from --model-path.",
-    trigger: "IQuestQ1ForCausalLM with EAGLE/EAGLE3/STANDALONE and no (or the same) draft model path (0.5.21+).",
-    solutions: &["Give the IQuest Q1 MTP draft with --speculative-draft-model-path."],
+    title: doc!("IQuest Q1 MTP needs its own draft checkpoint"),
+    explanation: doc!(
+        "For IQuestQ1ForCausalLM, EAGLE-family speculation needs a separate MTP draft checkpoint: --speculative-draft-model-path must be given and differ from --model-path."
+    ),
+    trigger: doc!(
+        "IQuestQ1ForCausalLM with EAGLE/EAGLE3/STANDALONE and no (or the same) draft model path (0.5.21+)."
+    ),
+    solutions: doc_list!["Give the IQuest Q1 MTP draft with --speculative-draft-model-path."],
     flags: &["speculative_draft_model_path", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/iquest-q1-mtp"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1923,15 +2031,15 @@ pub static STANDALONE_DP: RuleInfo = RuleInfo {
             1082,
         ),
     ],
-    title: "STANDALONE speculation does not support DP attention",
-    explanation: "A standalone draft model cannot run with attention data parallelism.",
-    trigger: "--speculative-algorithm STANDALONE with DP attention.",
-    solutions: &["Turn DP attention off.", "Use EAGLE."],
+    title: doc!("STANDALONE speculation does not support DP attention"),
+    explanation: doc!("A standalone draft model cannot run with attention data parallelism."),
+    trigger: doc!("--speculative-algorithm STANDALONE with DP attention."),
+    solutions: doc_list!["Turn DP attention off.", "Use EAGLE."],
     flags: &["enable_dp_attention", "dp_size", "attn_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft","tp_size":2,"attn_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1972,9 +2080,11 @@ pub static MTP_DRAFT_PATH_GIVEN: RuleInfo = RuleInfo {
             1154,
         ),
     ],
-    title: "DeepSeek-style MTP needs no --speculative-draft-model-path",
-    explanation: "For DeepSeek, GLM-4 MoE, Bailing, HunYuan (and Qwen4-Exp since 0.5.20) MTP models SGLang drafts with the checkpoint's own MTP layer (the draft path defaults to --model-path); a given path is used, with this warning.",
-    trigger: "EAGLE-family speculation on such a model with --speculative-draft-model-path.",
+    title: doc!("DeepSeek-style MTP needs no --speculative-draft-model-path"),
+    explanation: doc!(
+        "For DeepSeek, GLM-4 MoE, Bailing, HunYuan (and Qwen4-Exp since 0.5.20) MTP models SGLang drafts with the checkpoint's own MTP layer (the draft path defaults to --model-path); a given path is used, with this warning."
+    ),
+    trigger: doc!("EAGLE-family speculation on such a model with --speculative-draft-model-path."),
     flags: &["speculative_draft_model_path"],
     ..RuleInfo::BASE
 };
@@ -2015,18 +2125,20 @@ pub static REJ_ALGO: RuleInfo = RuleInfo {
             1216,
         ),
     ],
-    title: "Rejection sampling needs EAGLE or EAGLE3",
-    explanation: "Only the EAGLE/EAGLE3 draft workers emit the target-vocabulary proposals rejection sampling consumes; STANDALONE is refused.",
-    trigger: "--speculative-use-rejection-sampling with STANDALONE.",
-    solutions: &["Remove --speculative-use-rejection-sampling.", "Use EAGLE."],
+    title: doc!("Rejection sampling needs EAGLE or EAGLE3"),
+    explanation: doc!(
+        "Only the EAGLE/EAGLE3 draft workers emit the target-vocabulary proposals rejection sampling consumes; STANDALONE is refused."
+    ),
+    trigger: doc!("--speculative-use-rejection-sampling with STANDALONE."),
+    solutions: doc_list!["Remove --speculative-use-rejection-sampling.", "Use EAGLE."],
     flags: &[
         "speculative_use_rejection_sampling",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2065,10 +2177,12 @@ pub static REJ_TOPK: RuleInfo = RuleInfo {
             1222,
         ),
     ],
-    title: "Rejection sampling needs --speculative-eagle-topk 1",
-    explanation: "Rejection sampling is implemented for chain drafts only. Note that SGLang picks top-k 4 for Llama when no speculative parameters are given.",
-    trigger: "--speculative-use-rejection-sampling with top-k (given or auto-chosen) ≠ 1.",
-    solutions: &[
+    title: doc!("Rejection sampling needs --speculative-eagle-topk 1"),
+    explanation: doc!(
+        "Rejection sampling is implemented for chain drafts only. Note that SGLang picks top-k 4 for Llama when no speculative parameters are given."
+    ),
+    trigger: doc!("--speculative-use-rejection-sampling with top-k (given or auto-chosen) ≠ 1."),
+    solutions: doc_list![
         "Give --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4.",
         "Remove --speculative-use-rejection-sampling.",
     ],
@@ -2078,10 +2192,10 @@ pub static REJ_TOPK: RuleInfo = RuleInfo {
         "speculative_num_steps",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true,"speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2120,19 +2234,21 @@ pub static REJ_THRESHOLDS: RuleInfo = RuleInfo {
             1235,
         ),
     ],
-    title: "Rejection sampling ignores the accept thresholds",
-    explanation: "With rejection sampling, --speculative-accept-threshold-single and --speculative-accept-threshold-acc must stay 1.0.",
-    trigger: "--speculative-use-rejection-sampling with an accept threshold ≠ 1.0.",
-    solutions: &["Remove the accept thresholds."],
+    title: doc!("Rejection sampling ignores the accept thresholds"),
+    explanation: doc!(
+        "With rejection sampling, --speculative-accept-threshold-single and --speculative-accept-threshold-acc must stay 1.0."
+    ),
+    trigger: doc!("--speculative-use-rejection-sampling with an accept threshold ≠ 1.0."),
+    solutions: doc_list!["Remove the accept thresholds."],
     flags: &[
         "speculative_accept_threshold_single",
         "speculative_accept_threshold_acc",
         "speculative_use_rejection_sampling",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true,"speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4,"speculative_accept_threshold_single":0.9}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true,"speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2167,18 +2283,22 @@ pub static REJ_DETERMINISTIC: RuleInfo = RuleInfo {
             1145,
         ),
     ],
-    title: "Rejection sampling is not deterministic (up to 0.5.22)",
-    explanation: "Up to 0.5.22 the rejection-sampling kernel draws from the global RNG, so --enable-deterministic-inference is refused with it.",
-    trigger: "--speculative-use-rejection-sampling with --enable-deterministic-inference (0.5.19-0.5.22).",
-    solutions: &["Remove one of the two."],
+    title: doc!("Rejection sampling is not deterministic (up to 0.5.22)"),
+    explanation: doc!(
+        "Up to 0.5.22 the rejection-sampling kernel draws from the global RNG, so --enable-deterministic-inference is refused with it."
+    ),
+    trigger: doc!(
+        "--speculative-use-rejection-sampling with --enable-deterministic-inference (0.5.19-0.5.22)."
+    ),
+    solutions: doc_list!["Remove one of the two."],
     flags: &[
         "enable_deterministic_inference",
         "speculative_use_rejection_sampling",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true,"speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4,"enable_deterministic_inference":true,"attention_backend":"fa3"}"#,
         r#"{"sglang":"0.5.22","gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_use_rejection_sampling":true,"speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2217,10 +2337,12 @@ pub static REJ_MULTI_LAYER: RuleInfo = RuleInfo {
             1245,
         ),
     ],
-    title: "Rejection sampling with multi-layer EAGLE needs top-k 1",
-    explanation: "Unreachable as written: the top-k check (SPEC037) comes first with the same condition. Kept for the record of the site.",
-    trigger: "Pre-empted by SPEC037.",
-    solutions: &["Use --speculative-eagle-topk 1."],
+    title: doc!("Rejection sampling with multi-layer EAGLE needs top-k 1"),
+    explanation: doc!(
+        "Unreachable as written: the top-k check (SPEC037) comes first with the same condition. Kept for the record of the site."
+    ),
+    trigger: doc!("Pre-empted by SPEC037."),
+    solutions: doc_list!["Use --speculative-eagle-topk 1."],
     flags: &["speculative_eagle_topk"],
     ..RuleInfo::BASE
 };
@@ -2253,9 +2375,11 @@ pub static HIP_REJECTION: RuleInfo = RuleInfo {
             1203,
         ),
     ],
-    title: "On ROCm, EAGLE turns rejection sampling on",
-    explanation: "ROCm has no sampling-verify kernels; since 0.5.21 SGLang enables --speculative-use-rejection-sampling for EAGLE (not EAGLE3) chain drafts without a token map, default thresholds and no deterministic inference.",
-    trigger: "EAGLE with top-k 1 on AMD GPUs (0.5.21+).",
+    title: doc!("On ROCm, EAGLE turns rejection sampling on"),
+    explanation: doc!(
+        "ROCm has no sampling-verify kernels; since 0.5.21 SGLang enables --speculative-use-rejection-sampling for EAGLE (not EAGLE3) chain drafts without a token map, default thresholds and no deterministic inference."
+    ),
+    trigger: doc!("EAGLE with top-k 1 on AMD GPUs (0.5.21+)."),
     flags: &["speculative_use_rejection_sampling"],
     ..RuleInfo::BASE
 };
@@ -2295,15 +2419,17 @@ pub static NGRAM_SAM_BUDGET: RuleInfo = RuleInfo {
             1333,
         ),
     ],
-    title: "NGRAM external corpus: the SAM budget must be positive",
-    explanation: "With --speculative-ngram-external-corpus-path, --speculative-ngram-external-sam-budget must be at least 1; its default is 0, so the corpus always needs a budget.",
-    trigger: "NGRAM with an external corpus and a SAM budget ≤ 0.",
-    solutions: &["Give --speculative-ngram-external-sam-budget (1 to draft tokens - 1)."],
+    title: doc!("NGRAM external corpus: the SAM budget must be positive"),
+    explanation: doc!(
+        "With --speculative-ngram-external-corpus-path, --speculative-ngram-external-sam-budget must be at least 1; its default is 0, so the corpus always needs a budget."
+    ),
+    trigger: doc!("NGRAM with an external corpus and a SAM budget ≤ 0."),
+    solutions: doc_list!["Give --speculative-ngram-external-sam-budget (1 to draft tokens - 1)."],
     flags: &["speculative_ngram_external_sam_budget"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl","speculative_ngram_external_sam_budget":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2342,15 +2468,17 @@ pub static NGRAM_CORPUS_TOKENS: RuleInfo = RuleInfo {
             1338,
         ),
     ],
-    title: "NGRAM external corpus: the token limit must be positive",
-    explanation: "With --speculative-ngram-external-corpus-path, --speculative-ngram-external-corpus-max-tokens must be at least 1.",
-    trigger: "NGRAM with an external corpus and a corpus token limit ≤ 0.",
-    solutions: &["Remove --speculative-ngram-external-corpus-max-tokens."],
+    title: doc!("NGRAM external corpus: the token limit must be positive"),
+    explanation: doc!(
+        "With --speculative-ngram-external-corpus-path, --speculative-ngram-external-corpus-max-tokens must be at least 1."
+    ),
+    trigger: doc!("NGRAM with an external corpus and a corpus token limit ≤ 0."),
+    solutions: doc_list!["Remove --speculative-ngram-external-corpus-max-tokens."],
     flags: &["speculative_ngram_external_corpus_max_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl","speculative_ngram_external_sam_budget":4,"speculative_ngram_external_corpus_max_tokens":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl","speculative_ngram_external_sam_budget":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2389,10 +2517,12 @@ pub static NGRAM_SAM_VS_DRAFT: RuleInfo = RuleInfo {
             1346,
         ),
     ],
-    title: "NGRAM external corpus: the SAM budget must fit the draft",
-    explanation: "The SAM budget may not exceed speculative_num_draft_tokens - 1 (12 draft tokens by default).",
-    trigger: "NGRAM with an external corpus and a SAM budget above draft tokens - 1.",
-    solutions: &[
+    title: doc!("NGRAM external corpus: the SAM budget must fit the draft"),
+    explanation: doc!(
+        "The SAM budget may not exceed speculative_num_draft_tokens - 1 (12 draft tokens by default)."
+    ),
+    trigger: doc!("NGRAM with an external corpus and a SAM budget above draft tokens - 1."),
+    solutions: doc_list![
         "Lower --speculative-ngram-external-sam-budget.",
         "Raise --speculative-num-draft-tokens.",
     ],
@@ -2400,10 +2530,10 @@ pub static NGRAM_SAM_VS_DRAFT: RuleInfo = RuleInfo {
         "speculative_ngram_external_sam_budget",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl","speculative_ngram_external_sam_budget":12}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","speculative_ngram_external_corpus_path":"/data/corpus.jsonl","speculative_ngram_external_sam_budget":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2442,15 +2572,15 @@ pub static NGRAM_DP: RuleInfo = RuleInfo {
             1369,
         ),
     ],
-    title: "NGRAM speculation does not support DP attention",
-    explanation: "NGRAM drafting cannot run with attention data parallelism.",
-    trigger: "--speculative-algorithm NGRAM with DP attention.",
-    solutions: &["Turn DP attention off."],
+    title: doc!("NGRAM speculation does not support DP attention"),
+    explanation: doc!("NGRAM drafting cannot run with attention data parallelism."),
+    trigger: doc!("--speculative-algorithm NGRAM with DP attention."),
+    solutions: doc_list!["Turn DP attention off."],
     flags: &["enable_dp_attention", "dp_size", "attn_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","tp_size":2,"attn_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2491,9 +2621,9 @@ pub static NGRAM_DEFAULT_TOKENS: RuleInfo = RuleInfo {
             1320,
         ),
     ],
-    title: "NGRAM drafts 12 tokens by default",
-    explanation: "Without --speculative-num-draft-tokens NGRAM uses 12.",
-    trigger: "NGRAM without --speculative-num-draft-tokens.",
+    title: doc!("NGRAM drafts 12 tokens by default"),
+    explanation: doc!("Without --speculative-num-draft-tokens NGRAM uses 12."),
+    trigger: doc!("NGRAM without --speculative-num-draft-tokens."),
     flags: &["speculative_num_draft_tokens"],
     ..RuleInfo::BASE
 };
@@ -2511,15 +2641,19 @@ pub static RAGGED_MODE: RuleInfo = RuleInfo {
         "python/sglang/srt/speculative/ragged_verify.py",
         24,
     )],
-    title: "SGLANG_RAGGED_VERIFY_MODE must be static, cap-accept or compact",
-    explanation: "Every speculative algorithm reads SGLANG_RAGGED_VERIFY_MODE when its server arguments are handled (`read_ragged_verify_mode`, called first by `SpeculativeAlgorithm.handle_server_args`); any other value is refused.",
-    trigger: "A speculative algorithm with SGLANG_RAGGED_VERIFY_MODE other than static, cap-accept or compact.",
-    solutions: &["Unset SGLANG_RAGGED_VERIFY_MODE (static)."],
+    title: doc!("SGLANG_RAGGED_VERIFY_MODE must be static, cap-accept or compact"),
+    explanation: doc!(
+        "Every speculative algorithm reads SGLANG_RAGGED_VERIFY_MODE when its server arguments are handled (`read_ragged_verify_mode`, called first by `SpeculativeAlgorithm.handle_server_args`); any other value is refused."
+    ),
+    trigger: doc!(
+        "A speculative algorithm with SGLANG_RAGGED_VERIFY_MODE other than static, cap-accept or compact."
+    ),
+    solutions: doc_list!["Unset SGLANG_RAGGED_VERIFY_MODE (static)."],
     flags: &["env.SGLANG_RAGGED_VERIFY_MODE"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","env":{"SGLANG_RAGGED_VERIFY_MODE":"dynamic"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2554,15 +2688,17 @@ pub static UNO_DRAFT_PATH: RuleInfo = RuleInfo {
             455,
         ),
     ],
-    title: "UNO takes no draft model",
-    explanation: "UNO drafts with a LoRA on the target model itself; --speculative-draft-model-path is refused.",
-    trigger: "UNO with --speculative-draft-model-path.",
-    solutions: &["Remove --speculative-draft-model-path."],
+    title: doc!("UNO takes no draft model"),
+    explanation: doc!(
+        "UNO drafts with a LoRA on the target model itself; --speculative-draft-model-path is refused."
+    ),
+    trigger: doc!("UNO with --speculative-draft-model-path."),
+    solutions: doc_list!["Remove --speculative-draft-model-path."],
     flags: &["speculative_draft_model_path"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_draft_model_path":"org/draft"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2597,15 +2733,15 @@ pub static UNO_LORA_PATH: RuleInfo = RuleInfo {
             460,
         ),
     ],
-    title: "UNO needs --uno-lora-path",
-    explanation: "UNO drafts with a LoRA adapter of the target; SGLang has no default.",
-    trigger: "UNO without --uno-lora-path.",
-    solutions: &["Give the UNO adapter with --uno-lora-path."],
+    title: doc!("UNO needs --uno-lora-path"),
+    explanation: doc!("UNO drafts with a LoRA adapter of the target; SGLang has no default."),
+    trigger: doc!("UNO without --uno-lora-path."),
+    solutions: doc_list!["Give the UNO adapter with --uno-lora-path."],
     flags: &["uno_lora_path", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2640,15 +2776,15 @@ pub static UNO_DETERMINISTIC: RuleInfo = RuleInfo {
             462,
         ),
     ],
-    title: "UNO does not support deterministic inference",
-    explanation: "UNO's sampling path does not use per-request seeds.",
-    trigger: "UNO with --enable-deterministic-inference.",
-    solutions: &["Remove --enable-deterministic-inference."],
+    title: doc!("UNO does not support deterministic inference"),
+    explanation: doc!("UNO's sampling path does not use per-request seeds."),
+    trigger: doc!("UNO with --enable-deterministic-inference."),
+    solutions: doc_list!["Remove --enable-deterministic-inference."],
     flags: &["enable_deterministic_inference"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_deterministic_inference":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2683,15 +2819,15 @@ pub static UNO_STRICT_THINKING: RuleInfo = RuleInfo {
             467,
         ),
     ],
-    title: "UNO does not support strict thinking",
-    explanation: "Strict thinking needs grammar decoding, which UNO does not run.",
-    trigger: "UNO with --enable-strict-thinking.",
-    solutions: &["Remove --enable-strict-thinking."],
+    title: doc!("UNO does not support strict thinking"),
+    explanation: doc!("Strict thinking needs grammar decoding, which UNO does not run."),
+    trigger: doc!("UNO with --enable-strict-thinking."),
+    solutions: doc_list!["Remove --enable-strict-thinking."],
     flags: &["enable_strict_thinking"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_strict_thinking":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2726,15 +2862,17 @@ pub static UNO_VERIFY_WIDTH: RuleInfo = RuleInfo {
             474,
         ),
     ],
-    title: "UNO needs --speculative-num-draft-tokens",
-    explanation: "UNO has no default verify width Q: --speculative-num-draft-tokens must be given and at least 1.",
-    trigger: "UNO without --speculative-num-draft-tokens, or with a value below 1.",
-    solutions: &["Give --speculative-num-draft-tokens (e.g. 4)."],
+    title: doc!("UNO needs --speculative-num-draft-tokens"),
+    explanation: doc!(
+        "UNO has no default verify width Q: --speculative-num-draft-tokens must be given and at least 1."
+    ),
+    trigger: doc!("UNO without --speculative-num-draft-tokens, or with a value below 1."),
+    solutions: doc_list!["Give --speculative-num-draft-tokens (e.g. 4)."],
     flags: &["speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","attention_backend":"fa3"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2769,15 +2907,15 @@ pub static UNO_TOPK_MIN: RuleInfo = RuleInfo {
             489,
         ),
     ],
-    title: "UNO needs --speculative-eagle-topk >= 1",
-    explanation: "The candidate top-k K of UNO is at least 1.",
-    trigger: "UNO with --speculative-eagle-topk below 1.",
-    solutions: &["Remove --speculative-eagle-topk."],
+    title: doc!("UNO needs --speculative-eagle-topk >= 1"),
+    explanation: doc!("The candidate top-k K of UNO is at least 1."),
+    trigger: doc!("UNO with --speculative-eagle-topk below 1."),
+    solutions: doc_list!["Remove --speculative-eagle-topk."],
     flags: &["speculative_eagle_topk"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2812,15 +2950,17 @@ pub static UNO_TREE_STEPS: RuleInfo = RuleInfo {
             496,
         ),
     ],
-    title: "UNO tree mode needs --speculative-num-steps",
-    explanation: "With top-k > 1 (tree mode) the draft width F = steps + 1 is derived from --speculative-num-steps, which has no default.",
-    trigger: "UNO with top-k > 1 and no --speculative-num-steps.",
-    solutions: &["Give --speculative-num-steps.", "Use top-k 1."],
+    title: doc!("UNO tree mode needs --speculative-num-steps"),
+    explanation: doc!(
+        "With top-k > 1 (tree mode) the draft width F = steps + 1 is derived from --speculative-num-steps, which has no default."
+    ),
+    trigger: doc!("UNO with top-k > 1 and no --speculative-num-steps."),
+    solutions: doc_list!["Give --speculative-num-steps.", "Use top-k 1."],
     flags: &["speculative_num_steps", "speculative_eagle_topk"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2855,15 +2995,15 @@ pub static UNO_TREE_STEPS_POSITIVE: RuleInfo = RuleInfo {
             502,
         ),
     ],
-    title: "UNO tree mode needs positive steps",
-    explanation: "In tree mode the step count must be at least 1.",
-    trigger: "UNO with top-k > 1 and --speculative-num-steps below 1.",
-    solutions: &["Give --speculative-num-steps 1 or more."],
+    title: doc!("UNO tree mode needs positive steps"),
+    explanation: doc!("In tree mode the step count must be at least 1."),
+    trigger: doc!("UNO with top-k > 1 and --speculative-num-steps below 1."),
+    solutions: doc_list!["Give --speculative-num-steps 1 or more."],
     flags: &["speculative_num_steps"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2898,15 +3038,17 @@ pub static UNO_TREE_Q_F: RuleInfo = RuleInfo {
             509,
         ),
     ],
-    title: "UNO tree mode needs Q >= F",
-    explanation: "The verify width Q (--speculative-num-draft-tokens) must be at least the draft width F = steps + 1.",
-    trigger: "UNO tree mode with draft tokens below steps + 1.",
-    solutions: &["Raise --speculative-num-draft-tokens or lower --speculative-num-steps."],
+    title: doc!("UNO tree mode needs Q >= F"),
+    explanation: doc!(
+        "The verify width Q (--speculative-num-draft-tokens) must be at least the draft width F = steps + 1."
+    ),
+    trigger: doc!("UNO tree mode with draft tokens below steps + 1."),
+    solutions: doc_list!["Raise --speculative-num-draft-tokens or lower --speculative-num-steps."],
     flags: &["speculative_num_draft_tokens", "speculative_num_steps"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":5}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2941,15 +3083,15 @@ pub static UNO_TREE_Q_MAX: RuleInfo = RuleInfo {
             513,
         ),
     ],
-    title: "UNO tree mode supports at most 128 verify nodes",
-    explanation: "The tree verify width Q is limited to 128.",
-    trigger: "UNO tree mode with --speculative-num-draft-tokens above 128.",
-    solutions: &["Lower --speculative-num-draft-tokens."],
+    title: doc!("UNO tree mode supports at most 128 verify nodes"),
+    explanation: doc!("The tree verify width Q is limited to 128."),
+    trigger: doc!("UNO tree mode with --speculative-num-draft-tokens above 128."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
     flags: &["speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":129}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -2984,15 +3126,15 @@ pub static UNO_TREE_QK: RuleInfo = RuleInfo {
             519,
         ),
     ],
-    title: "UNO tree mode supports Q*K <= 2048",
-    explanation: "The frontier Q x K is limited to 2048 slots.",
-    trigger: "UNO tree mode with draft tokens x top-k above 2048.",
-    solutions: &["Lower --speculative-eagle-topk or --speculative-num-draft-tokens."],
+    title: doc!("UNO tree mode supports Q*K <= 2048"),
+    explanation: doc!("The frontier Q x K is limited to 2048 slots."),
+    trigger: doc!("UNO tree mode with draft tokens x top-k above 2048."),
+    solutions: doc_list!["Lower --speculative-eagle-topk or --speculative-num-draft-tokens."],
     flags: &["speculative_eagle_topk", "speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":32,"speculative_num_steps":3,"speculative_num_draft_tokens":100}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3027,15 +3169,17 @@ pub static UNO_TREE_CAPACITY: RuleInfo = RuleInfo {
             532,
         ),
     ],
-    title: "UNO tree mode: Q exceeds the tree capacity",
-    explanation: "Q may not exceed the nodes of a K-ary tree of depth steps (1 + K + K^2 + ...).",
-    trigger: "UNO tree mode with draft tokens above the tree capacity.",
-    solutions: &["Lower --speculative-num-draft-tokens."],
+    title: doc!("UNO tree mode: Q exceeds the tree capacity"),
+    explanation: doc!(
+        "Q may not exceed the nodes of a K-ary tree of depth steps (1 + K + K^2 + ...)."
+    ),
+    trigger: doc!("UNO tree mode with draft tokens above the tree capacity."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
     flags: &["speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":2,"speculative_num_draft_tokens":8}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3070,15 +3214,15 @@ pub static UNO_TREE_PARENT: RuleInfo = RuleInfo {
             540,
         ),
     ],
-    title: "UNO tree mode: Q does not fit EAGLE's parent list",
-    explanation: "Q - 1 may not exceed K x (F - 2) + 1.",
-    trigger: "UNO tree mode with draft tokens beyond the parent-list capacity.",
-    solutions: &["Lower --speculative-num-draft-tokens."],
+    title: doc!("UNO tree mode: Q does not fit EAGLE's parent list"),
+    explanation: doc!("Q - 1 may not exceed K x (F - 2) + 1."),
+    trigger: doc!("UNO tree mode with draft tokens beyond the parent-list capacity."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
     flags: &["speculative_num_draft_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":7}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3113,15 +3257,15 @@ pub static UNO_TREE_PDMUX: RuleInfo = RuleInfo {
             549,
         ),
     ],
-    title: "UNO tree mode does not support PDMux",
-    explanation: "UNO tree mode refuses --enable-pdmux.",
-    trigger: "UNO tree mode with --enable-pdmux.",
-    solutions: &["Remove --enable-pdmux."],
+    title: doc!("UNO tree mode does not support PDMux"),
+    explanation: doc!("UNO tree mode refuses --enable-pdmux."),
+    trigger: doc!("UNO tree mode with --enable-pdmux."),
+    solutions: doc_list!["Remove --enable-pdmux."],
     flags: &["enable_pdmux"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"enable_pdmux":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3156,15 +3300,15 @@ pub static UNO_TREE_TBO: RuleInfo = RuleInfo {
             551,
         ),
     ],
-    title: "UNO tree mode does not support two-batch overlap",
-    explanation: "UNO tree mode refuses --enable-two-batch-overlap.",
-    trigger: "UNO tree mode with --enable-two-batch-overlap.",
-    solutions: &["Remove --enable-two-batch-overlap."],
+    title: doc!("UNO tree mode does not support two-batch overlap"),
+    explanation: doc!("UNO tree mode refuses --enable-two-batch-overlap."),
+    trigger: doc!("UNO tree mode with --enable-two-batch-overlap."),
+    solutions: doc_list!["Remove --enable-two-batch-overlap."],
     flags: &["enable_two_batch_overlap"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"enable_two_batch_overlap":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3199,18 +3343,20 @@ pub static UNO_TREE_THRESHOLDS: RuleInfo = RuleInfo {
             556,
         ),
     ],
-    title: "UNO tree mode needs the default accept thresholds",
-    explanation: "Tree mode reuses EAGLE's target-only sampling: both accept thresholds must be 1.0.",
-    trigger: "UNO tree mode with an accept threshold below 1.0.",
-    solutions: &["Remove the accept thresholds."],
+    title: doc!("UNO tree mode needs the default accept thresholds"),
+    explanation: doc!(
+        "Tree mode reuses EAGLE's target-only sampling: both accept thresholds must be 1.0."
+    ),
+    trigger: doc!("UNO tree mode with an accept threshold below 1.0."),
+    solutions: doc_list!["Remove the accept thresholds."],
     flags: &[
         "speculative_accept_threshold_single",
         "speculative_accept_threshold_acc",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_accept_threshold_single":0.9}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3245,15 +3391,15 @@ pub static UNO_TP_PP: RuleInfo = RuleInfo {
             579,
         ),
     ],
-    title: "UNO needs TP = PP = 1",
-    explanation: "UNO runs on a single GPU.",
-    trigger: "UNO with --tp-size or --pp-size above 1.",
-    solutions: &["Remove --tp-size and --pp-size."],
+    title: doc!("UNO needs TP = PP = 1"),
+    explanation: doc!("UNO runs on a single GPU."),
+    trigger: doc!("UNO with --tp-size or --pp-size above 1."),
+    solutions: doc_list!["Remove --tp-size and --pp-size."],
     flags: &["tp_size", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","tp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3288,10 +3434,12 @@ pub static UNO_DP_CP: RuleInfo = RuleInfo {
             581,
         ),
     ],
-    title: "UNO does not support DP attention or context parallelism",
-    explanation: "UNO refuses attention DP and --attn-cp-size != 1. Not reachable from a launch: it runs after the TP = 1 check, and with TP 1 the parallel checks already refuse attention DP and CP widths above 1.",
-    trigger: "UNO with attention DP or attention CP.",
-    solutions: &["Remove the DP / CP flags."],
+    title: doc!("UNO does not support DP attention or context parallelism"),
+    explanation: doc!(
+        "UNO refuses attention DP and --attn-cp-size != 1. Not reachable from a launch: it runs after the TP = 1 check, and with TP 1 the parallel checks already refuse attention DP and CP widths above 1."
+    ),
+    trigger: doc!("UNO with attention DP or attention CP."),
+    solutions: doc_list!["Remove the DP / CP flags."],
     flags: &["attn_cp_size", "enable_dp_attention", "attn_dp_size"],
     ..RuleInfo::BASE
 };
@@ -3327,15 +3475,15 @@ pub static UNO_LORA: RuleInfo = RuleInfo {
             583,
         ),
     ],
-    title: "UNO does not support Multi-LoRA serving",
-    explanation: "UNO uses its own LoRA; --enable-lora and --lora-paths are refused.",
-    trigger: "UNO with --enable-lora or --lora-paths.",
-    solutions: &["Remove --enable-lora / --lora-paths."],
+    title: doc!("UNO does not support Multi-LoRA serving"),
+    explanation: doc!("UNO uses its own LoRA; --enable-lora and --lora-paths are refused."),
+    trigger: doc!("UNO with --enable-lora or --lora-paths."),
+    solutions: doc_list!["Remove --enable-lora / --lora-paths."],
     flags: &["enable_lora", "lora_paths"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_lora":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3370,15 +3518,17 @@ pub static UNO_REJECTION: RuleInfo = RuleInfo {
             592,
         ),
     ],
-    title: "UNO does not use rejection sampling",
-    explanation: "UNO has its own stochastic verification; --speculative-use-rejection-sampling is refused.",
-    trigger: "UNO with --speculative-use-rejection-sampling.",
-    solutions: &["Remove --speculative-use-rejection-sampling."],
+    title: doc!("UNO does not use rejection sampling"),
+    explanation: doc!(
+        "UNO has its own stochastic verification; --speculative-use-rejection-sampling is refused."
+    ),
+    trigger: doc!("UNO with --speculative-use-rejection-sampling."),
+    solutions: doc_list!["Remove --speculative-use-rejection-sampling."],
     flags: &["speculative_use_rejection_sampling"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_use_rejection_sampling":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3413,19 +3563,21 @@ pub static UNO_FA3: RuleInfo = RuleInfo {
             608,
         ),
     ],
-    title: "UNO needs FA3 for prefill and decode",
-    explanation: "UNO runs on FlashAttention 3 only (Hopper). The default backend elsewhere (e.g. trtllm_mha on B200) is refused.",
-    trigger: "UNO with a prefill or decode backend other than fa3.",
-    solutions: &["Use --attention-backend fa3 on Hopper."],
+    title: doc!("UNO needs FA3 for prefill and decode"),
+    explanation: doc!(
+        "UNO runs on FlashAttention 3 only (Hopper). The default backend elsewhere (e.g. trtllm_mha on B200) is refused."
+    ),
+    trigger: doc!("UNO with a prefill or decode backend other than fa3."),
+    solutions: doc_list!["Use --attention-backend fa3 on Hopper."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"triton"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -3462,9 +3614,11 @@ pub static UNO_PARAMS_FORCED: RuleInfo = RuleInfo {
             570,
         ),
     ],
-    title: "UNO chain mode forces steps and top-k 1",
-    explanation: "With top-k 1 (the default), UNO sets --speculative-num-steps and --speculative-eagle-topk to 1.",
-    trigger: "UNO chain mode with --speculative-num-steps other than 1.",
+    title: doc!("UNO chain mode forces steps and top-k 1"),
+    explanation: doc!(
+        "With top-k 1 (the default), UNO sets --speculative-num-steps and --speculative-eagle-topk to 1."
+    ),
+    trigger: doc!("UNO chain mode with --speculative-num-steps other than 1."),
     flags: &["speculative_num_steps"],
     ..RuleInfo::BASE
 };
