@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Golden cases for the speculative-decoding checks (`arg_groups/speculative_hook.py`), and
-the Mamba / hybrid checks (`arg_groups/mamba_hook.py`), per release.
+"""Golden cases for the speculative-decoding checks (`arg_groups/speculative_hook.py`), the
+Mamba / hybrid checks (`arg_groups/mamba_hook.py`) and the cache checks of
+`arg_groups/kv_cache_hook.py` (`handle_cache_compatibility`), per release.
 
 A designed grid: every speculative algorithm (EAGLE, NEXTN and lower-case spellings, EAGLE3,
 STANDALONE, NGRAM, DFLASH, DSPARK, FROZEN_KV_MTP, NONE, an unknown name) with and without a
@@ -17,7 +18,8 @@ reads no draft checkpoint).
     python tests/golden/gen_spec_cases.py --sglang 0.5.23 --jobs 1
 
 writes tests/golden/oracle-<release>-spec.jsonl. `--sglang all` runs every release in one
-oracle run (one warm-up per release and GPU).
+oracle run (one warm-up per release and GPU). `--random N --seed S` draws N random launches per
+release over the same flags instead (a held-out set, oracle-<release>-spec-random-<S>.jsonl).
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ RELEASES = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
 DRAFT = "tools/oracle/models/LlamaForCausalLM"
 SPEC_KEYS = ("speculative_draft_attention_backend", "speculative_use_rejection_sampling")
 LLAMA, DSV3, QNEXT = "LlamaForCausalLM", "DeepseekV3ForCausalLM", "Qwen3NextForCausalLM"
+# architectures without an oracle stand-in: the oracle loads data/models/<arch>, and the case
+# carries that config.json as its model_config
+NEMOH = "NemotronHForCausalLM"
+DATA_MODELS = {NEMOH}
 
 
 def release_fields(v):
@@ -218,22 +224,185 @@ def build_cases(v):
                {"speculative_num_steps": 2}):
         c.add("ngram", H, LLAMA, speculative_algorithm="NGRAM", **kw)
     c.add("ngram", B, DSV3, speculative_algorithm="NGRAM")
+    # UNO (0.5.20+; in 0.5.19 an unknown name)
+    uno = {"speculative_algorithm": "UNO", "uno_lora_path": "/tmp/uno-lora"}
+    tree = {"speculative_eagle_topk": 2, "speculative_num_steps": 3}
+    for gpu in (H, B):
+        c.add("uno", gpu, LLAMA, **uno, speculative_num_draft_tokens=4)
+        c.add("uno", gpu, LLAMA, **uno, speculative_num_draft_tokens=4, attention_backend="fa3")
+    for kw in ({}, {"speculative_num_draft_tokens": 0}, {"speculative_num_draft_tokens": 4, **d},
+               {"speculative_num_draft_tokens": 4, "speculative_eagle_topk": 0},
+               {"speculative_num_draft_tokens": 4, "speculative_num_steps": 3},
+               {"speculative_num_draft_tokens": 4, "speculative_eagle_topk": 2},
+               {"speculative_num_draft_tokens": 4, "speculative_eagle_topk": 2, "speculative_num_steps": 0},
+               {"speculative_num_draft_tokens": 4, "speculative_eagle_topk": 2, "speculative_num_steps": 5},
+               {"speculative_num_draft_tokens": 129, **tree},
+               {"speculative_num_draft_tokens": 100, "speculative_eagle_topk": 32, "speculative_num_steps": 3},
+               {"speculative_num_draft_tokens": 8, "speculative_eagle_topk": 2, "speculative_num_steps": 2},
+               {"speculative_num_draft_tokens": 7, **tree}, {"speculative_num_draft_tokens": 4, **tree},
+               {"speculative_num_draft_tokens": 4, **tree, "enable_pdmux": True},
+               {"speculative_num_draft_tokens": 4, **tree, "enable_two_batch_overlap": True},
+               {"speculative_num_draft_tokens": 4, **tree, "speculative_accept_threshold_acc": 0.5},
+               {"speculative_num_draft_tokens": 4, "tp_size": 2},
+               {"speculative_num_draft_tokens": 4, "enable_lora": True},
+               {"speculative_num_draft_tokens": 4, "speculative_use_rejection_sampling": True},
+               {"speculative_num_draft_tokens": 4, "enable_deterministic_inference": True},
+               {"speculative_num_draft_tokens": 4, "enable_strict_thinking": True},
+               {"speculative_num_draft_tokens": 4, "enable_mixed_chunk": True},
+               {"speculative_num_draft_tokens": 4, "decode_attention_backend": "flashinfer"}):
+        c.add("uno", H, LLAMA, **uno, **dict({"attention_backend": "fa3"}, **kw))
+    c.add("uno", H, LLAMA, speculative_algorithm="UNO", speculative_num_draft_tokens=4,
+          attention_backend="fa3")
+    # FP4 KV on SM100 / SM120 with speculative decoding (handle_kv4_compatibility, 0.5.21+)
+    for gpu in (B, "RTX 5090"):
+        for alg in ("EAGLE", "NEXTN", "EAGLE3", "NGRAM", "DFLASH", "DSPARK", "STANDALONE", None):
+            extra = d if alg not in ("NGRAM", "NEXTN", None) else {}
+            c.add("kv4", gpu, LLAMA, kv_cache_dtype="nvfp4", speculative_algorithm=alg, **extra)
+        c.add("kv4", gpu, LLAMA, kv_cache_dtype="nvfp4", speculative_algorithm="NGRAM",
+              speculative_ngram_max_bfs_breadth=1)
+        for dbe in ("triton", "trtllm_mha"):
+            c.add("kv4", gpu, LLAMA, kv_cache_dtype="nvfp4", speculative_algorithm="EAGLE",
+                  speculative_draft_attention_backend=dbe, **chain, **d)
+        c.add("kv4", gpu, LLAMA, kv_cache_dtype="nvfp4", speculative_algorithm="EAGLE", **chain, **d)
+        for kw in ({"enable_lmcache": True}, {"enable_hierarchical_cache": True},
+                   {"enable_unified_memory": True}, {"disaggregation_mode": "decode"}):
+            c.add("kv4", gpu, LLAMA, kv_cache_dtype="nvfp4", **kw)
+    c.add("kv4", B, LLAMA, kv_cache_dtype="nvfp4", attention_backend="triton",
+          speculative_algorithm="DFLASH", **d)
+    # --prefill-only-disable-kv-cache (validate_prefill_only_disable_kv_cache_args and
+    # handle_prefill_only_disable_kv_cache)
+    po = {"prefill_only_disable_kv_cache": True}
+    full = dict(po, is_embedding=True, chunked_prefill_size=-1, disable_radix_cache=True)
+    q3 = "Qwen3ForCausalLM"
+    for gpu in (H, B):
+        for kw in (po, dict(po, is_embedding=True), dict(po, is_embedding=True, chunked_prefill_size=-1),
+                   full, dict(full, kv_cache_dtype="fp4_mx_block16"), dict(full, kv_cache_dtype="mxfp8"),
+                   dict(full, tp_size=2, attn_cp_size=2), dict(full, enable_prefill_cp=True),
+                   dict(full, enable_hisparse=True), dict(full, attention_backend="triton"),
+                   dict(full, attention_backend="fa3"), dict(full, attention_backend="fa4"),
+                   dict(full, prefill_attention_backend="fa4", decode_attention_backend="triton")):
+            c.add("prefill_only", gpu, q3, **kw)
+    # Mamba / hybrid (mamba_hook.py: handle_mamba_backend, handle_int8_mamba_checkpoint and the
+    # radix-cache validators run from the model hook)
+    for gpu in (H, B, M):
+        for arch in (QNEXT, NEMOH, LLAMA):
+            c.add("mamba", gpu, arch)
+            for kw in ({"page_size": 512}, {"page_size": 128}, {"page_size": 16},
+                       {"mamba_track_interval": 100}, {"mamba_track_interval": 128, "page_size": 256},
+                       {"mamba_cache_philox_rounds": -1}, {"mamba_max_states_per_path": 0},
+                       {"mamba_max_states_per_path": -2}, {"mamba_max_states_per_path": 4},
+                       {"enable_mamba_cache_stochastic_rounding": True},
+                       {"enable_mamba_cache_stochastic_rounding": True, "mamba_ssm_dtype": "float16"},
+                       {"enable_mamba_cache_stochastic_rounding": True, "mamba_ssm_dtype": "float16",
+                        "mamba_backend": "flashinfer"},
+                       {"enable_int8_mamba_checkpoint": True},
+                       {"enable_int8_mamba_checkpoint": True, "enable_hierarchical_cache": True},
+                       {"enable_int8_mamba_checkpoint": True, "radix_cache_backend": "my_pkg.Cache"},
+                       {"enable_int8_mamba_checkpoint": True, "enable_lmcache": True},
+                       {"mamba_radix_cache_strategy": "extra_buffer"},
+                       {"mamba_radix_cache_strategy": "extra_buffer_lazy"},
+                       {"mamba_radix_cache_strategy": "no_buffer"},
+                       {"mamba_radix_cache_strategy": "no_buffer", "disable_overlap_schedule": True},
+                       {"speculative_algorithm": "NGRAM", "speculative_num_draft_tokens": 300},
+                       {"speculative_algorithm": "NGRAM", "speculative_num_draft_tokens": 300,
+                        "mamba_track_interval": 512},
+                       {"speculative_algorithm": "EAGLE", "speculative_num_steps": 3,
+                        "speculative_eagle_topk": 1, "speculative_num_draft_tokens": 4}):
+                if arch != QNEXT and gpu != H:
+                    continue
+                c.add("mamba", gpu, arch, **kw)
+    # handle_cache_compatibility (kv_cache_hook.py), run after the speculative hook
+    hp = {"disaggregation_decode_retraction_backup": "host_pool"}
+    dec = {"disaggregation_mode": "decode"}
+    off = {"disaggregation_decode_enable_offload_kvcache": True}
+    lm = {"enable_lmcache": True}
+    for kw in (hp, dict(hp, **dec), dict(hp, **dec, tp_size=2, dcp_size=2),
+               dict(hp, **dec, enable_priority_scheduling=True),
+               dict(hp, **dec, enable_priority_scheduling=True, disable_priority_preemption=True),
+               {"enable_hierarchical_cache": True, "disable_radix_cache": True},
+               {"enable_hierarchical_cache": True}, off, dict(off, **dec),
+               dict(off, **dec, hicache_storage_backend="file"),
+               dict(off, **dec, hicache_storage_backend="file", **hp),
+               {"swa_full_tokens_ratio": 0.0}, {"swa_full_tokens_ratio": 1.0},
+               {"swa_full_tokens_ratio": 1.5}, {"swa_full_tokens_ratio": 0.5},
+               {"swa_prefix_tails": -1}, {"swa_prefix_tails": 0},
+               lm, dict(lm, enable_hierarchical_cache=True),
+               dict(lm, enable_unified_cache_external_linker=True),
+               dict(lm, disable_radix_cache=True), dict(lm, speculative_algorithm="NGRAM"),
+               dict(lm, speculative_algorithm="EAGLE", **d), dict(lm, **dp2(v)),
+               dict(lm, tp_size=2, dcp_size=2), dict(lm, enable_streaming_session=True),
+               dict(lm, hicache_host_memory_mode="buffer_only"), dict(lm, **dec)):
+        c.add("cache", H, LLAMA, **kw)
+    for conf in (None, {"threshold": 4096, "next_prompt_estimate": 512}, {"threshold": -1},
+                 {"threshold": 5, "next_prompt_estimate": 5}, {"threshold": 2.5}):
+        c.add("cache", H, LLAMA, radix_eviction_policy="tlru", radix_eviction_policy_config=conf)
+    for kw in ({"swa_full_tokens_ratio": 1.5}, dict(lm), {"enable_hierarchical_cache": True}):
+        c.add("cache", H, "Gemma3ForCausalLM", **kw)
+        c.add("cache", H, QNEXT, **kw)
     return c.items
+
+
+def draw(r, v):
+    """One random launch over the speculative / Mamba / cache flags (a held-out set)."""
+    c = Cases(v)
+    gpu = r.choice(["H100", "B200", "MI300X"])
+    arch = r.choice([LLAMA, LLAMA, DSV3, QNEXT, "Qwen3ForCausalLM"])
+    kw = {}
+    alg = r.choice(["EAGLE", "NEXTN", "EAGLE3", "STANDALONE", "NGRAM", "DFLASH", "DSPARK",
+                    "UNO", None])
+    kw["speculative_algorithm"] = alg
+    if alg in ("EAGLE3", "STANDALONE", "DFLASH", "DSPARK") or (alg == "EAGLE" and r.random() < 0.5):
+        kw["speculative_draft_model_path"] = DRAFT
+    if alg == "UNO":
+        kw["uno_lora_path"] = "/tmp/uno-lora"
+    pick = lambda p, vals: r.choice(vals) if r.random() < p else None  # noqa: E731
+    kw["speculative_num_steps"] = pick(0.4, [1, 2, 3, 5])
+    kw["speculative_eagle_topk"] = pick(0.4, [1, 2, 4])
+    kw["speculative_num_draft_tokens"] = pick(0.4, [2, 4, 8, 16, 300])
+    kw["attention_backend"] = pick(0.35, ["fa3", "triton", "flashinfer", "trtllm_mha", "fa4"])
+    kw["page_size"] = pick(0.2, [1, 16, 64, 512])
+    kw["speculative_draft_window_size"] = pick(0.1, [0, 8, 64])
+    kw["speculative_dflash_block_size"] = pick(0.1, [0, 8, 16])
+    kw["speculative_dspark_block_size"] = pick(0.1, [0, 3, 7])
+    kw["speculative_use_rejection_sampling"] = pick(0.1, [True])
+    kw["speculative_ngram_max_bfs_breadth"] = pick(0.1, [1, 3])
+    kw["mamba_track_interval"] = pick(0.1, [64, 100, 512])
+    kw["mamba_radix_cache_strategy"] = pick(0.1, ["extra_buffer", "no_buffer"])
+    kw["enable_lmcache"] = pick(0.05, [True])
+    kw["swa_full_tokens_ratio"] = pick(0.05, [0.5, 1.5])
+    kw["kv_cache_dtype"] = pick(0.1, ["nvfp4", "fp8_e4m3"])
+    if r.random() < 0.1:
+        kw.update(dp2(v))
+    env = {}
+    if r.random() < 0.05:
+        env["SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION"] = "1"
+    c.add("srand", gpu, arch, env=env or None, **kw)
+    return c.items[0][1] if c.items else None
 
 
 def to_oracle(cid, cfg):
     o = g.to_oracle(cid, cfg)
     o["sglang"] = cfg["sglang"]
+    if cfg["arch"] in DATA_MODELS:
+        o["models_root"] = "data/models"
     return o
 
 
 def to_case(cid, cfg, res):
+    if cfg["arch"] in DATA_MODELS:
+        cfg = dict(cfg)
+        cfg["model_config"] = json.loads(
+            (REPO / "data/models" / cfg["arch"] / "config.json").read_text())
     case = g.to_case(cid, cfg, res)
     if case["expect"]["verdict"] == "ok":
         resolved = res.get("resolved") or {}
         for k in SPEC_KEYS:
             if k in resolved:
                 case["expect"]["resolved"][k] = resolved[k]
+        # a PD decode server's radix cache is declared by handle_pd_disaggregation
+        # (pd_disaggregation_hook.py:98-126@0.5.23), which this family does not port
+        if cfg.get("disaggregation_mode") == "decode":
+            case["expect"]["resolved"].pop("disable_radix_cache", None)
     return case
 
 
@@ -245,6 +414,8 @@ def main(argv=None):
     ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--random", type=int, default=0, help="draw N random configs per release")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--raw", default=None, help="also write the oracle's raw results here")
     ap.add_argument("--reuse", default=None,
                     help="an earlier --raw file: only configs whose id it lacks are run")
@@ -252,8 +423,26 @@ def main(argv=None):
     here = Path(__file__).resolve().parent
     releases = RELEASES if args.sglang == "all" else [args.sglang]
     items = []
-    for v in releases:
-        items += [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(v)]
+    suffix = ""
+    if args.random:
+        import random
+        r = random.Random(args.seed)
+        suffix = f"-random-{args.seed}"
+        seen = set()
+        for v in releases:
+            n = 0
+            while n < args.random:
+                cfg = draw(r, v)
+                if cfg is None:
+                    continue
+                cid = g.case_id(f"srand{args.seed}", cfg)
+                if cid not in seen:
+                    seen.add(cid)
+                    items.append((cid, cfg))
+                    n += 1
+    else:
+        for v in releases:
+            items += [(g.case_id(s, cfg), cfg) for s, cfg in build_cases(v)]
     assert len({i for i, _ in items}) == len(items), "case id collision"
     oracle_cfgs = [to_oracle(i, c) for i, c in items]
     if args.list:
@@ -276,7 +465,7 @@ def main(argv=None):
                 f.write(json.dumps(res, sort_keys=True) + "\n")
     for v in releases:
         counts = Counter()
-        out = here / f"oracle-{v}-spec.jsonl"
+        out = here / f"oracle-{v}-spec{suffix}.jsonl"
         with open(out, "w") as f:
             for (cid, cfg), res in zip(items, results):
                 if cfg["sglang"] != v:

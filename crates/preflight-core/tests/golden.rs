@@ -41,6 +41,8 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ),
     // (hic-b81ffa576b, HiCache with --disable-radix-cache, is no longer generated: its check,
     // kv_cache_hook.py:168@0.5.20 / :395@0.5.21-0.5.23 handle_cache_compatibility, is not ported)
+    // oracle-0.5.21/22/23-spec: three --enable-lmcache cases on a PD decode server, listed by the
+    // spec branch, agree since the serving merge ported handle_pd_disaggregation's radix-cache off
 ];
 
 /// A resolved field as the oracle prints it: any `ServerArgs` field of the final state (Python

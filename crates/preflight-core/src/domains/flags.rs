@@ -113,6 +113,7 @@ pub static FLAGS: &[FlagSpec] = &[
     FlagSpec { name: "speculative_use_block_verification", kind: FlagKind::Bool, default_label: "off", group: Group::Speculative, help: "Verify drafts in blocks." },
     FlagSpec { name: "speculative_ngram_external_corpus_path", kind: FlagKind::Text(&[]), default_label: "none", group: Group::Speculative, help: "External corpus for NGRAM drafts." },
     FlagSpec { name: "speculative_ngram_external_sam_budget", kind: FlagKind::Int(&[4, 8]), default_label: "0", group: Group::Speculative, help: "Draft tokens NGRAM may take from the external corpus." },
+    FlagSpec { name: "prefill_only_disable_kv_cache", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Embedding prefill without a KV cache (fa3/fa4 only)." },
     FlagSpec { name: "enable_dp_lm_head", kind: FlagKind::Bool, default_label: "off", group: Group::Serving, help: "Shard the LM head across attention-DP ranks." },
     FlagSpec { name: "disaggregation_mode", kind: FlagKind::Choice, default_label: "null", group: Group::Serving, help: "PD disaggregation role: prefill or decode server (null = aggregated)." },
     FlagSpec { name: "disaggregation_transfer_backend", kind: FlagKind::Choice, default_label: "mooncake", group: Group::Serving, help: "KV transfer backend between prefill and decode servers." },

@@ -6,8 +6,35 @@ use super::{Ctx, State, Step};
 use crate::pyfmt::PyVal;
 use crate::rules::linear as lr;
 
-/// `handle_mamba_backend`.
+/// `handle_mamba_backend` (`mamba_hook.py:19-72@0.5.23`, the same checks 0.5.19-0.5.22).
 pub fn handle_mamba_backend(ctx: &Ctx, st: &mut State) -> Step {
+    if st.cur.mamba_cache_philox_rounds < 0 {
+        return Err(st.raise(ctx, &lr::PHILOX_ROUNDS, &[]));
+    }
+    let m = st.cur.mamba_max_states_per_path;
+    if m == 0 || m < -1 {
+        return Err(st.raise(
+            ctx,
+            &lr::MAX_STATES_PER_PATH,
+            &[("cfg.mamba_max_states_per_path", PyVal::Int(m))],
+        ));
+    }
+    if st.cur.enable_mamba_cache_stochastic_rounding {
+        let ssm = st.cur.mamba_ssm_dtype.clone();
+        if ssm.as_deref() != Some("float16") {
+            return Err(st.raise(
+                ctx,
+                &lr::STOCHASTIC_DTYPE,
+                &[("cfg.mamba_ssm_dtype", PyVal::opt(ssm.as_deref()))],
+            ));
+        }
+        if !ctx.hw.is_cuda() {
+            return Err(st.raise(ctx, &lr::STOCHASTIC_CUDA, &[]));
+        }
+        if st.cur.mamba_backend == "triton" && !ctx.hw.is_sm100() {
+            return Err(st.raise(ctx, &lr::STOCHASTIC_TRITON_SM100, &[]));
+        }
+    }
     if st.cur.mamba_backend == "flashinfer" && !ctx.has_flashinfer() {
         return Err(st.raise(ctx, &lr::MAMBA_FLASHINFER, &[]));
     }
@@ -55,6 +82,27 @@ pub fn handle_linear_attn_backend(ctx: &Ctx, st: &mut State) -> Step {
             &lr::FI_PREFILL_CUDA13,
             &[("cuda", PyVal::s(format!("{maj}.{min}")))],
         ));
+    }
+    Ok(())
+}
+
+/// `handle_int8_mamba_checkpoint` (`mamba_hook.py:75-99@0.5.23`; the LMCache check from 0.5.21).
+pub fn handle_int8_mamba_checkpoint(ctx: &Ctx, st: &mut State) -> Step {
+    if !st.cur.enable_int8_mamba_checkpoint {
+        return Ok(());
+    }
+    if st.cur.enable_hierarchical_cache {
+        return Err(st.raise(ctx, &lr::INT8_HICACHE, &[]));
+    }
+    if let Some(b) = st.cur.radix_cache_backend.clone() {
+        return Err(st.raise(
+            ctx,
+            &lr::INT8_RADIX_BACKEND,
+            &[("cfg.radix_cache_backend", PyVal::s(b))],
+        ));
+    }
+    if ctx.v >= crate::version::SglangVersion::V0_5_21 && st.cur.enable_lmcache {
+        return Err(st.raise(ctx, &lr::INT8_LMCACHE, &[]));
     }
     Ok(())
 }

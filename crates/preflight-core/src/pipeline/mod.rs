@@ -235,6 +235,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     serving::handle_deprecated_args_grpc(ctx, st)?; // the rest of handle_deprecated_args
     pd::handle_pd_disaggregation(ctx, st)?; // pipeline.py:138 (0.5.19: :111)
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
+    kv::validate_prefill_only_disable_kv_cache_args(ctx, st)?; // :170 (0.5.19: :173)
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
     parallel::handle_dwdp(ctx, st)?; // :189
     model::handle_model_specific_adjustments(ctx, st)?; // :225
@@ -243,11 +244,13 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     attention::handle_attention_backend_compatibility(ctx, st)?; // :242
     attention::disable_prefill_cuda_graph_for_deepseek_trtllm_mla(ctx, st); // :245
     linear::handle_mamba_backend(ctx, st)?; // :251
+    linear::handle_int8_mamba_checkpoint(ctx, st)?; // :252
     linear::handle_linear_attn_backend(ctx, st)?; // :253
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
     hicache::handle_hicache(ctx, st)?; // pipeline.py:262@0.5.23
+    kv::handle_prefill_only_disable_kv_cache(ctx, st)?; // :270
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
     moe::handle_moe_kernel_config(ctx, st)?; // :294
@@ -262,6 +265,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     pd::handle_encoder_disaggregation(ctx, st)?; // :328@0.5.23
     serving::handle_tokenizer_batching(ctx, st)?; // :330@0.5.23
     serving::handle_environment_variables(ctx, st)?; // :332
+    kv::handle_cache_compatibility(ctx, st)?; // :334 (0.5.19: :342)
     serving::handle_other_validations(ctx, st)?; // :349
     model::handle_model_capability_adjustments(ctx, st); // :352
     serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366

@@ -756,6 +756,22 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
                 &[("arch", PyVal::s(ctx.arch()))],
             ));
         }
+        // the platform assert passes on CUDA and ROCm
+        if resolved == "extra_buffer_lazy" && st.cur.disaggregation_mode != "null" {
+            return Err(st.raise(ctx, &lr::LAZY_PD, &[]));
+        }
+        // the values as this first call sees them (the user's; resolution writes the page size
+        // and the speculative parameters later)
+        if let Some(d) = st.cur.speculative_num_draft_tokens
+            && st.cur.mamba_track_interval < d
+        {
+            return Err(st.raise(ctx, &lr::TRACK_VS_DRAFT, &[]));
+        }
+        if let Some(p) = st.cur.page_size
+            && crate::py::modulo(st.cur.mamba_track_interval, p) != Some(0)
+        {
+            return Err(st.raise(ctx, &lr::TRACK_VS_PAGE, &[]));
+        }
     } else if !matches!(st.cur.page_size, None | Some(1)) {
         return Err(st.raise(ctx, &lr::NO_BUFFER_PAGE, &[]));
     } else if !overlap_off {

@@ -3,8 +3,9 @@
 //! (`speculative/spec_info.py:235-266@0.5.23`): DFLASH (`_handle_dflash`, :287-446, with
 //! `_resolve_dflash_draft_attention_backend`, :886-987), DSPARK (`_handle_dspark`, :666-883),
 //! FROZEN_KV_MTP (:990-1011), the EAGLE family (`_handle_eagle_family`, :1072-1282) and NGRAM
-//! (`_handle_ngram`, :1285-1371). UNO's own checks (`_handle_uno`) and the adaptive parameters
-//! (`_init_adaptive_speculative_params`, which read the adaptive config file) are not modelled.
+//! (`_handle_ngram`, :1285-1371), UNO (`_handle_uno`, :449-611, from 0.5.20). The adaptive
+//! parameters (`_init_adaptive_speculative_params`, which read the adaptive config file) are not
+//! modelled.
 //! Preflight never reads the draft checkpoint: checks that need its config are listed in
 //! `rules::spec::UNMODELLED`, and where SGLang falls back on a default when the draft config
 //! names nothing, Preflight assumes that default (and says so in the rule).
@@ -168,7 +169,8 @@ pub fn handle_speculative_decoding(ctx: &Ctx, st: &mut State) -> Step {
         }
         "EAGLE" | "EAGLE3" | "STANDALONE" => eagle_family(ctx, st, &alg),
         "NGRAM" => ngram(ctx, st),
-        // UNO's checks are not modelled; NONE does nothing
+        "UNO" => uno(ctx, st),
+        // NONE does nothing
         _ => Ok(()),
     }
 }
@@ -549,22 +551,22 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
             ],
         );
     }
-    // With steps given and topk not, SGLang compares None > 1 (a TypeError): not modelled.
-    let Some(topk) = st.cur.speculative_eagle_topk else {
-        return Ok(());
-    };
+    // With steps given and topk not, SGLang's `None > 1` comparisons are TypeErrors (not
+    // modelled); the checks before them still run with topk None.
+    let topk_opt = st.cur.speculative_eagle_topk;
     let uses_trtllm_mha = st.prefill().as_deref() == Some("trtllm_mha")
         || st.decode().as_deref() == Some("trtllm_mha");
-    if uses_trtllm_mha && topk > 1 {
+    if uses_trtllm_mha && topk_opt.is_some_and(|k| k > 1) {
         return Err(st.raise(ctx, &sr::TRTLLM_MHA_TOPK, &[]));
     }
+    let topk = topk_opt.unwrap_or(0);
     // _should_auto_enable_hip_rejection_sampling (:29-63@0.5.23, 0.5.21+)
     if v >= V::V0_5_21
         && ctx.hw.is_hip()
         && !st.cur.speculative_use_rejection_sampling
         && alg == "EAGLE"
         && st.cur.speculative_token_map.is_none()
-        && topk == 1
+        && topk_opt == Some(1)
         && st.cur.speculative_accept_threshold_single == 1.0
         && st.cur.speculative_accept_threshold_acc == 1.0
         && !st.cur.enable_deterministic_inference
@@ -581,7 +583,7 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
                 &[("cfg.speculative_algorithm", PyVal::s(alg))],
             ));
         }
-        if topk != 1 {
+        if topk_opt != Some(1) {
             return Err(st.raise(ctx, &sr::REJ_TOPK, &[]));
         }
         // 0.5.23: deterministic inference off CUDA (never on the GPUs Preflight models)
@@ -593,6 +595,9 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
         if v <= V::V0_5_22 && st.cur.enable_deterministic_inference {
             return Err(st.raise(ctx, &sr::REJ_DETERMINISTIC, &[]));
         }
+    }
+    if topk_opt.is_none() {
+        return Ok(());
     }
     let steps = st.cur.speculative_num_steps.unwrap_or(0);
     if topk == 1 && st.cur.speculative_num_draft_tokens != Some(steps + 1) {
@@ -655,6 +660,159 @@ fn ngram(ctx: &Ctx, st: &mut State) -> Step {
     }
     if attn_dp_enabled(ctx, st) {
         return Err(st.raise(ctx, &sr::NGRAM_DP, &[]));
+    }
+    Ok(())
+}
+
+/// `_handle_uno` (:449-611@0.5.23, the same from 0.5.20; DP attention as `enable_dp_attention` up
+/// to 0.5.21). The device check passes on every GPU Preflight models.
+fn uno(ctx: &Ctx, st: &mut State) -> Step {
+    if st.cur.speculative_draft_model_path.is_some() {
+        return Err(st.raise(ctx, &sr::UNO_DRAFT_PATH, &[]));
+    }
+    if st.cur.uno_lora_path.is_none() {
+        return Err(st.raise(ctx, &sr::UNO_LORA_PATH, &[]));
+    }
+    if st.cur.enable_deterministic_inference {
+        return Err(st.raise(ctx, &sr::UNO_DETERMINISTIC, &[]));
+    }
+    if st.cur.enable_strict_thinking {
+        return Err(st.raise(ctx, &sr::UNO_STRICT_THINKING, &[]));
+    }
+    let q = match st.cur.speculative_num_draft_tokens {
+        Some(q) if q >= 1 => q,
+        _ => return Err(st.raise(ctx, &sr::UNO_VERIFY_WIDTH, &[])),
+    };
+    let k = st.cur.speculative_eagle_topk.unwrap_or(1);
+    if k < 1 {
+        return Err(st.raise(
+            ctx,
+            &sr::UNO_TOPK_MIN,
+            &[("candidate_top_k", PyVal::Int(k))],
+        ));
+    }
+    if k > 1 {
+        let Some(steps) = st.cur.speculative_num_steps else {
+            return Err(st.raise(ctx, &sr::UNO_TREE_STEPS, &[]));
+        };
+        if steps < 1 {
+            return Err(st.raise(
+                ctx,
+                &sr::UNO_TREE_STEPS_POSITIVE,
+                &[("speculative_num_steps", PyVal::Int(steps))],
+            ));
+        }
+        let f = steps + 1;
+        if q < f {
+            return Err(st.raise(
+                ctx,
+                &sr::UNO_TREE_Q_F,
+                &[
+                    ("verify_width", PyVal::Int(q)),
+                    ("draft_width", PyVal::Int(f)),
+                ],
+            ));
+        }
+        if q > 128 {
+            return Err(st.raise(ctx, &sr::UNO_TREE_Q_MAX, &[("verify_width", PyVal::Int(q))]));
+        }
+        let slots = q.saturating_mul(k);
+        if slots > 2048 {
+            return Err(st.raise(
+                ctx,
+                &sr::UNO_TREE_QK,
+                &[
+                    ("verify_width", PyVal::Int(q)),
+                    ("candidate_top_k", PyVal::Int(k)),
+                    ("frontier_slots", PyVal::Int(slots)),
+                ],
+            ));
+        }
+        let (mut cap, mut nodes) = (1i64, 1i64);
+        for _ in 0..steps {
+            nodes = nodes.saturating_mul(k);
+            cap = cap.saturating_add(nodes);
+            if cap >= q {
+                break;
+            }
+        }
+        if q > cap {
+            return Err(st.raise(
+                ctx,
+                &sr::UNO_TREE_CAPACITY,
+                &[
+                    ("verify_width", PyVal::Int(q)),
+                    ("tree_capacity", PyVal::Int(cap)),
+                    ("draft_width", PyVal::Int(f)),
+                    ("candidate_top_k", PyVal::Int(k)),
+                ],
+            ));
+        }
+        let parent = k * (steps - 1).max(0) + 1;
+        if q - 1 > parent {
+            return Err(st.raise(
+                ctx,
+                &sr::UNO_TREE_PARENT,
+                &[
+                    ("verify_width - 1", PyVal::Int(q - 1)),
+                    ("parent_width", PyVal::Int(parent)),
+                    ("draft_width", PyVal::Int(f)),
+                    ("candidate_top_k", PyVal::Int(k)),
+                ],
+            ));
+        }
+        if st.cur.enable_pdmux {
+            return Err(st.raise(ctx, &sr::UNO_TREE_PDMUX, &[]));
+        }
+        if st.cur.enable_two_batch_overlap {
+            return Err(st.raise(ctx, &sr::UNO_TREE_TBO, &[]));
+        }
+        if st.cur.speculative_accept_threshold_single != 1.0
+            || st.cur.speculative_accept_threshold_acc != 1.0
+        {
+            return Err(st.raise(ctx, &sr::UNO_TREE_THRESHOLDS, &[]));
+        }
+    } else {
+        for (field, old) in [
+            ("speculative_num_steps", st.cur.speculative_num_steps),
+            ("speculative_eagle_topk", st.cur.speculative_eagle_topk),
+        ] {
+            if let Some(o) = old.filter(|o| *o != 1) {
+                st.emit(
+                    ctx,
+                    &sr::UNO_PARAMS_FORCED,
+                    &[("field", PyVal::s(field)), ("old_value", PyVal::Int(o))],
+                );
+            }
+        }
+        st.cur.speculative_num_steps = Some(1);
+        st.cur.speculative_eagle_topk = Some(1);
+    }
+    if (st.cur.tp_size, st.cur.pp_size) != (1, 1) {
+        return Err(st.raise(ctx, &sr::UNO_TP_PP, &[]));
+    }
+    if attn_dp_enabled(ctx, st) || st.cur.attn_cp_size != 1 {
+        return Err(st.raise(ctx, &sr::UNO_DP_CP, &[]));
+    }
+    let lora_paths = !matches!(&st.cur.lora_paths, PyVal::None)
+        && !matches!(&st.cur.lora_paths, PyVal::List(l) if l.is_empty())
+        && !matches!(&st.cur.lora_paths, PyVal::Dict(l) if l.is_empty());
+    if st.cur.enable_lora == Some(true) || lora_paths {
+        return Err(st.raise(ctx, &sr::UNO_LORA, &[]));
+    }
+    if st.cur.speculative_use_rejection_sampling {
+        return Err(st.raise(ctx, &sr::UNO_REJECTION, &[]));
+    }
+    let (p, d) = (st.prefill(), st.decode());
+    if p.as_deref() != Some("fa3") || d.as_deref() != Some("fa3") {
+        return Err(st.raise(
+            ctx,
+            &sr::UNO_FA3,
+            &[
+                ("prefill_backend", PyVal::opt(p.as_deref())),
+                ("decode_backend", PyVal::opt(d.as_deref())),
+            ],
+        ));
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! KV-cache dtype checks (`arg_groups/kv_cache_hook.py`, `mem_cache/kv_cache_dtype.py`).
 
-use super::RuleInfo;
+use super::{RuleInfo, Unmodelled};
 use crate::report::{Severity, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
@@ -463,6 +463,1319 @@ pub static FP4_E2M1: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// host_pool retraction backup needs a PD decode server.
+pub static HOST_POOL_DECODE: RuleInfo = RuleInfo {
+    code: "KV014",
+    name: "host-pool-retraction-decode-only",
+    messages: &[(
+        VersionRange::ALL,
+        "--disaggregation-decode-retraction-backup=host_pool is only supported on a PD decode server.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            148,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            147,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            357,
+        ),
+    ],
+    title: doc!("host_pool retraction backup needs a PD decode server"),
+    explanation: doc!(
+        "--disaggregation-decode-retraction-backup=host_pool keeps retracted requests in a host pool of the decode server; any other mode is refused."
+    ),
+    trigger: doc!(
+        "--disaggregation-decode-retraction-backup host_pool without --disaggregation-mode decode."
+    ),
+    solutions: doc_list!["Remove --disaggregation-decode-retraction-backup."],
+    flags: &["disaggregation_decode_retraction_backup"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_retraction_backup":"host_pool"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// host_pool retraction backup does not support decode context parallelism.
+pub static HOST_POOL_DCP: RuleInfo = RuleInfo {
+    code: "KV015",
+    name: "host-pool-retraction-dcp",
+    messages: &[(
+        VersionRange::ALL,
+        "--disaggregation-decode-retraction-backup=host_pool does not support --dcp-size > 1.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            153,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            152,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            362,
+        ),
+    ],
+    title: doc!("host_pool retraction backup does not support decode context parallelism"),
+    explanation: doc!("The decode host pool has no DCP layout."),
+    trigger: doc!("host_pool retraction backup with --dcp-size > 1."),
+    solutions: doc_list!["Remove --disaggregation-decode-retraction-backup."],
+    flags: &["disaggregation_decode_retraction_backup", "dcp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","tp_size":2,"dcp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","tp_size":2,"dcp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// host_pool retraction backup needs --disable-priority-preemption with priority scheduling.
+pub static HOST_POOL_PRIORITY: RuleInfo = RuleInfo {
+    code: "KV016",
+    name: "host-pool-retraction-priority",
+    messages: &[(
+        VersionRange::ALL,
+        "--disaggregation-decode-retraction-backup=host_pool requires --disable-priority-preemption when priority scheduling is enabled.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            162,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            161,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            371,
+        ),
+    ],
+    title: doc!(
+        "host_pool retraction backup needs --disable-priority-preemption with priority scheduling"
+    ),
+    explanation: doc!(
+        "Priority preemption would retract into the host pool in a way it does not support."
+    ),
+    trigger: doc!(
+        "host_pool retraction backup, --enable-priority-scheduling, no --disable-priority-preemption."
+    ),
+    solutions: doc_list!["Add --disable-priority-preemption."],
+    flags: &["disable_priority_preemption", "enable_priority_scheduling"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","enable_priority_scheduling":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","enable_priority_scheduling":true,"disable_priority_preemption":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --enable-hierarchical-cache needs the radix cache.
+pub static HICACHE_NO_RADIX: RuleInfo = RuleInfo {
+    code: "KV017",
+    name: "hicache-disable-radix",
+    messages: &[(
+        VersionRange::ALL,
+        "The arguments enable-hierarchical-cache and disable-radix-cache are mutually exclusive and cannot be used at the same time. Please use only one of them.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            168,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            167,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            394,
+        ),
+    ],
+    title: doc!("--enable-hierarchical-cache needs the radix cache"),
+    explanation: doc!(
+        "The hierarchical cache is a tier of the radix cache, so --disable-radix-cache (given, or set by a model hook) is refused with it."
+    ),
+    trigger: doc!("--enable-hierarchical-cache with the radix cache disabled."),
+    solutions: doc_list![
+        "Remove --disable-radix-cache.",
+        "Remove --enable-hierarchical-cache.",
+    ],
+    flags: &["disable_radix_cache", "enable_hierarchical_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true,"disable_radix_cache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_hierarchical_cache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --disaggregation-decode-enable-offload-kvcache needs a PD decode server.
+pub static OFFLOAD_DECODE: RuleInfo = RuleInfo {
+    code: "KV018",
+    name: "decode-offload-kvcache-decode-only",
+    messages: &[(
+        VersionRange::ALL,
+        "The argument disaggregation-decode-enable-offload-kvcache is only supported for decode side.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            175,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            174,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            401,
+        ),
+    ],
+    title: doc!("--disaggregation-decode-enable-offload-kvcache needs a PD decode server"),
+    explanation: doc!("KV offload of the decode side is a PD decode feature."),
+    trigger: doc!(
+        "--disaggregation-decode-enable-offload-kvcache without --disaggregation-mode decode."
+    ),
+    solutions: doc_list!["Remove --disaggregation-decode-enable-offload-kvcache."],
+    flags: &["disaggregation_decode_enable_offload_kvcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_enable_offload_kvcache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Decode KV offload needs --hicache-storage-backend.
+pub static OFFLOAD_STORAGE: RuleInfo = RuleInfo {
+    code: "KV019",
+    name: "decode-offload-kvcache-storage",
+    messages: &[(
+        VersionRange::ALL,
+        "The argument disaggregation-decode-enable-offload-kvcache is only supported when hicache-storage-backend is provided.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            179,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            178,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            405,
+        ),
+    ],
+    title: doc!("Decode KV offload needs --hicache-storage-backend"),
+    explanation: doc!("The decode server offloads KV into a HiCache storage backend."),
+    trigger: doc!("Decode KV offload on a PD decode server without --hicache-storage-backend."),
+    solutions: doc_list!["Give --hicache-storage-backend."],
+    flags: &[
+        "hicache_storage_backend",
+        "disaggregation_decode_enable_offload_kvcache",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Decode KV offload and the host_pool retraction backup exclude each other.
+pub static OFFLOAD_HOST_POOL: RuleInfo = RuleInfo {
+    code: "KV020",
+    name: "decode-offload-vs-host-pool",
+    messages: &[(
+        VersionRange::ALL,
+        "The arguments disaggregation-decode-enable-offload-kvcache and disaggregation-decode-retraction-backup=host_pool are mutually exclusive: both build a decode host pool.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            183,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            182,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            409,
+        ),
+    ],
+    title: doc!("Decode KV offload and the host_pool retraction backup exclude each other"),
+    explanation: doc!("Both build a decode host pool."),
+    trigger: doc!("Decode KV offload with --disaggregation-decode-retraction-backup host_pool."),
+    solutions: doc_list!["Remove one of them."],
+    flags: &["disaggregation_decode_retraction_backup"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file","disaggregation_decode_retraction_backup":"host_pool"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --swa-full-tokens-ratio must be in (0, 1].
+pub static SWA_RATIO: RuleInfo = RuleInfo {
+    code: "KV021",
+    name: "swa-full-tokens-ratio-range",
+    messages: &[(
+        VersionRange::ALL,
+        "--swa-full-tokens-ratio should be in range (0, 1.0].",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            193,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            194,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            428,
+        ),
+    ],
+    title: doc!("--swa-full-tokens-ratio must be in (0, 1]"),
+    explanation: doc!(
+        "The share of full-attention tokens in a hybrid SWA pool (default 0.8) must be above 0 and at most 1; checked for every model."
+    ),
+    trigger: doc!("--swa-full-tokens-ratio <= 0 or > 1."),
+    solutions: doc_list!["Remove --swa-full-tokens-ratio (0.8)."],
+    flags: &["swa_full_tokens_ratio"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","swa_full_tokens_ratio":1.5}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --swa-prefix-tails must be non-negative.
+pub static SWA_PREFIX_TAILS: RuleInfo = RuleInfo {
+    code: "KV022",
+    name: "swa-prefix-tails-nonnegative",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--swa-prefix-tails should be a non-negative integer.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        431,
+    )],
+    title: doc!("--swa-prefix-tails must be non-negative"),
+    explanation: doc!("A negative number of SWA prefix tails is refused."),
+    trigger: doc!("--swa-prefix-tails below 0."),
+    solutions: doc_list!["Remove --swa-prefix-tails."],
+    flags: &["swa_prefix_tails"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","swa_prefix_tails":-1}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache and the hierarchical cache exclude each other.
+pub static LMCACHE_HICACHE: RuleInfo = RuleInfo {
+    code: "KV023",
+    name: "lmcache-hicache",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-lmcache and --enable-hierarchical-cache are mutually exclusive",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        435,
+    )],
+    title: doc!("LMCache and the hierarchical cache exclude each other"),
+    explanation: doc!(
+        "Since 0.5.21 SGLang refuses --enable-lmcache with --enable-hierarchical-cache."
+    ),
+    trigger: doc!("--enable-lmcache with --enable-hierarchical-cache (0.5.21+)."),
+    solutions: doc_list!["Remove one of them."],
+    flags: &["enable_lmcache", "enable_hierarchical_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_hierarchical_cache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache and the unified-cache external linker exclude each other.
+pub static LMCACHE_LINKER: RuleInfo = RuleInfo {
+    code: "KV024",
+    name: "lmcache-external-linker",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-lmcache and --enable-unified-cache-external-linker are mutually exclusive",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        440,
+    )],
+    title: doc!("LMCache and the unified-cache external linker exclude each other"),
+    explanation: doc!("Since 0.5.21 SGLang refuses the two together."),
+    trigger: doc!("--enable-lmcache with --enable-unified-cache-external-linker (0.5.21+)."),
+    solutions: doc_list!["Remove one of them."],
+    flags: &["enable_lmcache", "enable_unified_cache_external_linker"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_unified_cache_external_linker":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache needs the radix cache.
+pub static LMCACHE_RADIX: RuleInfo = RuleInfo {
+    code: "KV025",
+    name: "lmcache-needs-radix",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-lmcache requires radix cache to be enabled",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        445,
+    )],
+    title: doc!("LMCache needs the radix cache"),
+    explanation: doc!(
+        "LMCache indexes through the radix cache; --disable-radix-cache (given or set by a model hook) is refused with it."
+    ),
+    trigger: doc!("--enable-lmcache with the radix cache disabled (0.5.21+)."),
+    solutions: doc_list!["Remove --disable-radix-cache."],
+    flags: &["disable_radix_cache", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"disable_radix_cache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache does not support speculative decoding.
+pub static LMCACHE_SPEC: RuleInfo = RuleInfo {
+    code: "KV026",
+    name: "lmcache-speculative",
+    exception: Some("NotImplementedError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "LMCacheUnifiedRadixCache does not yet support speculative decoding",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        450,
+    )],
+    title: doc!("LMCache does not support speculative decoding"),
+    explanation: doc!("The LMCache radix cache has no speculative path."),
+    trigger: doc!("--enable-lmcache with --speculative-algorithm (0.5.21+)."),
+    solutions: doc_list![
+        "Remove --speculative-algorithm.",
+        "Remove --enable-lmcache.",
+    ],
+    flags: &["speculative_algorithm", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"speculative_algorithm":"NGRAM"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache does not support DP attention.
+pub static LMCACHE_DP: RuleInfo = RuleInfo {
+    code: "KV027",
+    name: "lmcache-dp-attention",
+    exception: Some("NotImplementedError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "LMCacheUnifiedRadixCache does not yet support DP attention",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        454,
+    )],
+    title: doc!("LMCache does not support DP attention"),
+    explanation: doc!("The LMCache radix cache has no attention-DP path."),
+    trigger: doc!("--enable-lmcache with attention DP (0.5.21+)."),
+    solutions: doc_list!["Turn DP attention off."],
+    flags: &[
+        "enable_dp_attention",
+        "dp_size",
+        "attn_dp_size",
+        "enable_lmcache",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2,"attn_dp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache does not support decode context parallelism.
+pub static LMCACHE_DCP: RuleInfo = RuleInfo {
+    code: "KV028",
+    name: "lmcache-dcp",
+    exception: Some("NotImplementedError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-lmcache with --dcp-size > 1 is not supported: LMCache has no DCP-aware index translation",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        458,
+    )],
+    title: doc!("LMCache does not support decode context parallelism"),
+    explanation: doc!("LMCache has no DCP-aware index translation."),
+    trigger: doc!("--enable-lmcache with --dcp-size > 1 (0.5.21+)."),
+    solutions: doc_list!["Remove --dcp-size."],
+    flags: &["dcp_size", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2,"dcp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache does not support streaming sessions.
+pub static LMCACHE_STREAMING: RuleInfo = RuleInfo {
+    code: "KV029",
+    name: "lmcache-streaming-session",
+    exception: Some("NotImplementedError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "LMCacheUnifiedRadixCache does not yet support streaming sessions",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        463,
+    )],
+    title: doc!("LMCache does not support streaming sessions"),
+    explanation: doc!("The LMCache radix cache has no streaming-session path."),
+    trigger: doc!("--enable-lmcache with --enable-streaming-session (0.5.21+)."),
+    solutions: doc_list!["Remove --enable-streaming-session."],
+    flags: &["enable_streaming_session", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"enable_streaming_session":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --hicache-host-memory-mode buffer_only is HiCache-only.
+pub static LMCACHE_BUFFER_ONLY: RuleInfo = RuleInfo {
+    code: "KV030",
+    name: "lmcache-host-memory-buffer-only",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--hicache-host-memory-mode=buffer_only is a HiCache-only mode",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        467,
+    )],
+    title: doc!("--hicache-host-memory-mode buffer_only is HiCache-only"),
+    explanation: doc!("With LMCache the HiCache buffer-only host mode is refused."),
+    trigger: doc!("--enable-lmcache with --hicache-host-memory-mode buffer_only (0.5.21+)."),
+    solutions: doc_list!["Remove --hicache-host-memory-mode."],
+    flags: &["hicache_host_memory_mode", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"hicache_host_memory_mode":"buffer_only"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LMCache does not support PD disaggregation.
+pub static LMCACHE_PD: RuleInfo = RuleInfo {
+    code: "KV031",
+    name: "lmcache-pd",
+    exception: Some("NotImplementedError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "LMCacheUnifiedRadixCache currently supports colocated prefill/decode scheduling only",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        471,
+    )],
+    title: doc!("LMCache does not support PD disaggregation"),
+    explanation: doc!("The LMCache radix cache serves colocated prefill/decode only."),
+    trigger: doc!("--enable-lmcache with --disaggregation-mode prefill or decode (0.5.21+)."),
+    solutions: doc_list!["Remove --enable-lmcache."],
+    flags: &["enable_lmcache", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_lmcache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// T-LRU needs non-negative 'threshold' and 'next_prompt_estimate'.
+pub static TLRU_NONNEG: RuleInfo = RuleInfo {
+    code: "KV032",
+    name: "tlru-config-nonnegative",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--radix-eviction-policy tlru requires non-negative 'threshold' and 'next_prompt_estimate' in --radix-eviction-policy-config, got {threshold} and {next_prompt_estimate}.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        380,
+    )],
+    title: doc!("T-LRU needs non-negative 'threshold' and 'next_prompt_estimate'"),
+    explanation: doc!(
+        "With --radix-eviction-policy tlru, the 'threshold' and 'next_prompt_estimate' of --radix-eviction-policy-config (default 0) must not be negative."
+    ),
+    trigger: doc!(
+        "--radix-eviction-policy tlru with a negative threshold or next_prompt_estimate (0.5.21+)."
+    ),
+    solutions: doc_list!["Give non-negative values, threshold > next_prompt_estimate."],
+    flags: &["radix_eviction_policy_config", "radix_eviction_policy"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru","radix_eviction_policy_config":{"threshold":-1,"next_prompt_estimate":0}}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// T-LRU needs 'threshold' above 'next_prompt_estimate'.
+pub static TLRU_ORDER: RuleInfo = RuleInfo {
+    code: "KV033",
+    name: "tlru-threshold-above-estimate",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--radix-eviction-policy tlru needs 'threshold' greater than 'next_prompt_estimate' in --radix-eviction-policy-config, got {threshold} <= {next_prompt_estimate}; otherwise no tokens are ever TEL-safe and T-LRU is exactly LRU.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        386,
+    )],
+    title: doc!("T-LRU needs 'threshold' above 'next_prompt_estimate'"),
+    explanation: doc!(
+        "With --radix-eviction-policy tlru, 'threshold' must exceed 'next_prompt_estimate' (both default 0, so a config is required); otherwise T-LRU is exactly LRU."
+    ),
+    trigger: doc!("--radix-eviction-policy tlru with threshold <= next_prompt_estimate (0.5.21+)."),
+    solutions: doc_list![
+        "Give --radix-eviction-policy-config with threshold > next_prompt_estimate.",
+        "Remove --radix-eviction-policy.",
+    ],
+    flags: &["radix_eviction_policy_config", "radix_eviction_policy"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","radix_eviction_policy":"tlru","radix_eviction_policy_config":{"threshold":4096,"next_prompt_estimate":512}}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// FP4 KV cache does not support --enable-unified-memory.
+pub static KV4_UNIFIED: RuleInfo = RuleInfo {
+    code: "KV034",
+    name: "kv4-unified-memory",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "FP4 KV cache does not yet support --enable-unified-memory: the unified MHA pool does not allocate FP4 block scales or the prefill dequant workspace.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        133,
+    )],
+    title: doc!("FP4 KV cache does not support --enable-unified-memory"),
+    explanation: doc!(
+        "The unified MHA pool does not allocate FP4 block scales or the prefill dequant workspace."
+    ),
+    trigger: doc!("nvfp4 / fp4_mx_block16 KV with --enable-unified-memory."),
+    solutions: doc_list!["Remove --enable-unified-memory."],
+    flags: &["enable_unified_memory", "kv_cache_dtype"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","enable_unified_memory":true}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 does not support DFLASH or DSPARK.
+pub static NVFP4_SPEC_BLOCK: RuleInfo = RuleInfo {
+    code: "KV035",
+    name: "nvfp4-native-spec-dflash-dspark",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 speculative decoding does not yet support {speculative_algorithm}; use EAGLE/NEXTN or NGRAM.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        172,
+    )],
+    title: doc!("SM100 native NVFP4 does not support DFLASH or DSPARK"),
+    explanation: doc!(
+        "DFLASH and DSPARK commit a prefix of a dense block through a writer that does not produce the native NVFP4 scale layout of trtllm_mha."
+    ),
+    trigger: doc!("nvfp4 KV on SM100 with trtllm_mha (prefill or decode) and DFLASH or DSPARK."),
+    solutions: doc_list!["Use EAGLE/NEXTN or NGRAM.", "Use another KV dtype."],
+    flags: &["speculative_algorithm", "kv_cache_dtype"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"DFLASH","speculative_draft_model_path":"org/draft"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 supports only EAGLE, EAGLE3, NEXTN and breadth-1 NGRAM.
+pub static NVFP4_SPEC_ALGO: RuleInfo = RuleInfo {
+    code: "KV036",
+    name: "nvfp4-native-spec-algorithm",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 speculative decoding supports EAGLE, EAGLE3, NEXTN, and breadth-1 NGRAM; got {speculative_algorithm}.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        184,
+    )],
+    title: doc!("SM100 native NVFP4 supports only EAGLE, EAGLE3, NEXTN and breadth-1 NGRAM"),
+    explanation: doc!(
+        "STANDALONE, FROZEN_KV_MTP and other algorithms have no native NVFP4 layout coverage."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha and STANDALONE (or another algorithm outside the list)."
+    ),
+    solutions: doc_list!["Use EAGLE."],
+    flags: &["speculative_algorithm"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"STANDALONE","speculative_draft_model_path":"org/draft"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 NGRAM needs breadth 1.
+pub static NVFP4_NGRAM_BREADTH: RuleInfo = RuleInfo {
+    code: "KV037",
+    name: "nvfp4-native-ngram-breadth",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 NGRAM speculative decoding requires --speculative-ngram-max-bfs-breadth=1 because trtllm_mha supports linear target verification only; got {cfg.speculative_ngram_max_bfs_breadth}.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        198,
+    )],
+    title: doc!("SM100 native NVFP4 NGRAM needs breadth 1"),
+    explanation: doc!(
+        "trtllm_mha verifies linear chains only; NGRAM defaults to a breadth-10 tree."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha, NGRAM and --speculative-ngram-max-bfs-breadth other than 1."
+    ),
+    solutions: doc_list!["Add --speculative-ngram-max-bfs-breadth 1."],
+    flags: &["speculative_ngram_max_bfs_breadth"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"NGRAM"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"NGRAM","speculative_ngram_max_bfs_breadth":1}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 drafts need trtllm_mha.
+pub static NVFP4_DRAFT_BACKEND: RuleInfo = RuleInfo {
+    code: "KV038",
+    name: "nvfp4-native-draft-backend",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 speculative decoding requires --speculative-draft-attention-backend=trtllm_mha so the draft worker consumes its physical NVFP4 KV layout; got {draft_backend!r}.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        226,
+    )],
+    title: doc!("SM100 native NVFP4 drafts need trtllm_mha"),
+    explanation: doc!(
+        "The draft worker must read the physical NVFP4 KV layout, so its attention backend must be trtllm_mha (SGLang sets it when not given)."
+    ),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha, a draft-model algorithm and another --speculative-draft-attention-backend."
+    ),
+    solutions: doc_list!["Remove --speculative-draft-attention-backend."],
+    flags: &["speculative_draft_attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4,"speculative_draft_attention_backend":"triton"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","speculative_algorithm":"EAGLE","speculative_draft_model_path":"org/draft","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 drafts on trtllm_mha.
+pub static NVFP4_DRAFT_DEFAULT: RuleInfo = RuleInfo {
+    code: "KV102",
+    name: "nvfp4-native-draft-trtllm",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 speculative decoding uses trtllm_mha for the draft worker.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        216,
+    )],
+    title: doc!("SM100 native NVFP4 drafts on trtllm_mha"),
+    explanation: doc!(
+        "With nvfp4 KV on SM100 and trtllm_mha, SGLang sets --speculative-draft-attention-backend trtllm_mha for draft-model algorithms."
+    ),
+    trigger: doc!("nvfp4 KV on SM100, trtllm_mha, EAGLE/EAGLE3 without a draft backend."),
+    flags: &["speculative_draft_attention_backend"],
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 with trtllm_mha does not support PD disaggregation.
+pub static NVFP4_PD: RuleInfo = RuleInfo {
+    code: "KV039",
+    name: "nvfp4-native-pd",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 with trtllm_mha does not yet support PD disaggregation because its physical block-scale layout is not implemented by the KV transfer path.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        252,
+    )],
+    title: doc!("SM100 native NVFP4 with trtllm_mha does not support PD disaggregation"),
+    explanation: doc!("The KV transfer path does not implement the physical block-scale layout."),
+    trigger: doc!("nvfp4 KV on SM100 with trtllm_mha and --disaggregation-mode prefill or decode."),
+    solutions: doc_list!["Use another KV dtype for PD."],
+    flags: &["disaggregation_mode", "kv_cache_dtype"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","disaggregation_mode":"decode"}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SM100 native NVFP4 with trtllm_mha does not support HiCache or LMCache.
+pub static NVFP4_HOST_TIER: RuleInfo = RuleInfo {
+    code: "KV040",
+    name: "nvfp4-native-hicache-lmcache",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "SM100 native NVFP4 with trtllm_mha does not yet support hierarchical KV cache or LMCache because their host pools do not preserve the physical block-scale layout.",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        260,
+    )],
+    title: doc!("SM100 native NVFP4 with trtllm_mha does not support HiCache or LMCache"),
+    explanation: doc!("Their host pools do not preserve the physical block-scale layout."),
+    trigger: doc!(
+        "nvfp4 KV on SM100 with trtllm_mha and --enable-hierarchical-cache or --enable-lmcache."
+    ),
+    solutions: doc_list!["Remove --enable-hierarchical-cache / --enable-lmcache."],
+    flags: &["enable_hierarchical_cache", "enable_lmcache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","enable_lmcache":true}"#,
+        r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache needs --is-embedding.
+pub static PO_EMBEDDING: RuleInfo = RuleInfo {
+    code: "KV041",
+    name: "prefill-only-needs-embedding",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache currently requires --is-embedding. Other prefill-only workloads may be supported in a future change once their attention paths stop reading or writing the paged KV cache.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            410,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            467,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            785,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            892,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            880,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache needs --is-embedding"),
+    explanation: doc!("Skipping the KV cache is scoped to embedding mode."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --is-embedding."),
+    solutions: doc_list![
+        "Add --is-embedding.",
+        "Remove --prefill-only-disable-kv-cache.",
+    ],
+    flags: &["is_embedding", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache does not support FP4 KV.
+pub static PO_FP4: RuleInfo = RuleInfo {
+    code: "KV042",
+    name: "prefill-only-fp4",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=nvfp4 or --kv-cache-dtype=fp4_mx_block16 because the FP4 pool uses a separate allocation path.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            416,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            473,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            791,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            898,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            886,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache does not support FP4 KV"),
+    explanation: doc!("The FP4 pool uses a separate allocation path."),
+    trigger: doc!("--prefill-only-disable-kv-cache with nvfp4 or fp4_mx_block16 KV."),
+    solutions: doc_list!["Remove --kv-cache-dtype."],
+    flags: &["kv_cache_dtype", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","kv_cache_dtype":"fp4_mx_block16"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache does not support MXFP8 KV.
+pub static PO_MXFP8: RuleInfo = RuleInfo {
+    code: "KV043",
+    name: "prefill-only-mxfp8",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=mxfp8 because the MXFP8 pool stores separate scale-factor buffers.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            422,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            479,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            797,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            904,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            892,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache does not support MXFP8 KV"),
+    explanation: doc!("The MXFP8 pool stores separate scale-factor buffers."),
+    trigger: doc!("--prefill-only-disable-kv-cache with mxfp8 KV."),
+    solutions: doc_list!["Remove --kv-cache-dtype."],
+    flags: &["kv_cache_dtype", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","kv_cache_dtype":"mxfp8"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache needs --chunked-prefill-size -1.
+pub static PO_CHUNKED: RuleInfo = RuleInfo {
+    code: "KV044",
+    name: "prefill-only-chunked-prefill",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache requires --chunked-prefill-size=-1 so the FA backend takes the fa_skip_kv_cache path; otherwise the pool would be touched between prefill chunks.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            435,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            492,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            810,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            917,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            905,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache needs --chunked-prefill-size -1"),
+    explanation: doc!("A request must stay in one forward, so K/V is never reused across chunks."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --chunked-prefill-size -1."),
+    solutions: doc_list!["Add --chunked-prefill-size -1."],
+    flags: &["chunked_prefill_size", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache needs --disable-radix-cache.
+pub static PO_RADIX: RuleInfo = RuleInfo {
+    code: "KV045",
+    name: "prefill-only-radix",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache requires --disable-radix-cache because the radix cache indexes KV pool slots that no longer hold real data.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            441,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            498,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            816,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            923,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            911,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache needs --disable-radix-cache"),
+    explanation: doc!("The radix cache would index pool slots that hold no data."),
+    trigger: doc!("--prefill-only-disable-kv-cache without --disable-radix-cache."),
+    solutions: doc_list!["Add --disable-radix-cache."],
+    flags: &["disable_radix_cache", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache does not work with attention CP.
+pub static PO_CP: RuleInfo = RuleInfo {
+    code: "KV046",
+    name: "prefill-only-attn-cp",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache is incompatible with --attn-cp-size > 1: the context-parallel attention path writes K/V to the pool via set_kv_buffer, which the no-op pool intentionally rejects.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            450,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            507,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            825,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            932,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            920,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache does not work with attention CP"),
+    explanation: doc!(
+        "Context-parallel attention writes K/V to the pool, which the no-op pool rejects."
+    ),
+    trigger: doc!("--prefill-only-disable-kv-cache with --attn-cp-size > 1."),
+    solutions: doc_list!["Remove --attn-cp-size."],
+    flags: &["attn_cp_size", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","tp_size":2,"attn_cp_size":2}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache does not work with prefill CP.
+pub static PO_PREFILL_CP: RuleInfo = RuleInfo {
+    code: "KV047",
+    name: "prefill-only-prefill-cp",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache is incompatible with --enable-prefill-cp: the prefill-CP path stages K/V through the paged cache, which the no-op pool does not support.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            456,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            513,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            831,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            938,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            926,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache does not work with prefill CP"),
+    explanation: doc!("The prefill-CP path stages K/V through the paged cache."),
+    trigger: doc!("--prefill-only-disable-kv-cache with --enable-prefill-cp."),
+    solutions: doc_list!["Remove --enable-prefill-cp."],
+    flags: &["enable_prefill_cp", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","enable_prefill_cp":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache does not work with HiSparse.
+pub static PO_HISPARSE: RuleInfo = RuleInfo {
+    code: "KV048",
+    name: "prefill-only-hisparse",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache is incompatible with --enable-hisparse: HiSparse uses a dedicated pool family that is not the no-op MHA pool.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            465,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            522,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            840,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            947,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            935,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache does not work with HiSparse"),
+    explanation: doc!("HiSparse uses a dedicated pool family."),
+    trigger: doc!("--prefill-only-disable-kv-cache with --enable-hisparse."),
+    solutions: doc_list!["Remove --enable-hisparse."],
+    flags: &["enable_hisparse", "prefill_only_disable_kv_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3","enable_hisparse":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --prefill-only-disable-kv-cache needs an FA prefill backend.
+pub static PO_FA_PREFILL: RuleInfo = RuleInfo {
+    code: "KV049",
+    name: "prefill-only-fa-prefill",
+    messages: &[(
+        VersionRange::ALL,
+        "--prefill-only-disable-kv-cache currently requires the FA prefill backend (fa3/fa4), but got prefill backend {prefill_backend!r}. Other prefill-only workloads and backends may be supported in a future change.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            135,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            134,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/kv_cache_hook.py",
+            344,
+        ),
+    ],
+    title: doc!("--prefill-only-disable-kv-cache needs an FA prefill backend"),
+    explanation: doc!("Only the fa3/fa4 prefill backends have the path that skips the KV cache."),
+    trigger: doc!(
+        "--prefill-only-disable-kv-cache with a resolved prefill backend other than fa3 or fa4."
+    ),
+    solutions: doc_list!["Use --attention-backend fa3 (Hopper) or fa4 (Blackwell)."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "prefill_only_disable_kv_cache",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"triton"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","prefill_only_disable_kv_cache":true,"is_embedding":true,"chunked_prefill_size":-1,"disable_radix_cache":true,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Upstream checks of `kv_cache_hook.py` not modelled, with the reason.
+pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
+    file: "python/sglang/srt/arg_groups/kv_cache_hook.py",
+    function: "handle_prefill_only_disable_kv_cache",
+    message: "must run after _handle_attention_backend_compatibility",
+    reason: "an ordering guard of SGLang's own pipeline (the attention backend is always resolved by then); no launch reaches it",
+}];
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &MXFP8_BLACKWELL,
@@ -480,4 +1793,41 @@ pub static RULES: &[&RuleInfo] = &[
     &NVFP4_DECODE,
     &NVFP4_BACKENDS_INFO,
     &FP4_E2M1,
+    &HOST_POOL_DECODE,
+    &HOST_POOL_DCP,
+    &HOST_POOL_PRIORITY,
+    &HICACHE_NO_RADIX,
+    &OFFLOAD_DECODE,
+    &OFFLOAD_STORAGE,
+    &OFFLOAD_HOST_POOL,
+    &SWA_RATIO,
+    &SWA_PREFIX_TAILS,
+    &LMCACHE_HICACHE,
+    &LMCACHE_LINKER,
+    &LMCACHE_RADIX,
+    &LMCACHE_SPEC,
+    &LMCACHE_DP,
+    &LMCACHE_DCP,
+    &LMCACHE_STREAMING,
+    &LMCACHE_BUFFER_ONLY,
+    &LMCACHE_PD,
+    &TLRU_NONNEG,
+    &TLRU_ORDER,
+    &KV4_UNIFIED,
+    &NVFP4_SPEC_BLOCK,
+    &NVFP4_SPEC_ALGO,
+    &NVFP4_NGRAM_BREADTH,
+    &NVFP4_DRAFT_BACKEND,
+    &NVFP4_DRAFT_DEFAULT,
+    &NVFP4_PD,
+    &NVFP4_HOST_TIER,
+    &PO_EMBEDDING,
+    &PO_FP4,
+    &PO_MXFP8,
+    &PO_CHUNKED,
+    &PO_RADIX,
+    &PO_CP,
+    &PO_PREFILL_CP,
+    &PO_HISPARSE,
+    &PO_FA_PREFILL,
 ];

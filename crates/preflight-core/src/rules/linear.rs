@@ -1,7 +1,7 @@
 //! Linear attention and Mamba hybrids (`arg_groups/attention_hook.py::handle_linear_attn_backend`,
 //! `arg_groups/mamba_hook.py`, `layers/attention/attention_registry.py::attn_backend_wrapper`).
 
-use super::RuleInfo;
+use super::{RuleInfo, Unmodelled};
 use crate::report::{Severity, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
@@ -404,6 +404,433 @@ pub static SM100_DECODE_DEFAULT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --mamba-cache-philox-rounds must be non-negative.
+pub static PHILOX_ROUNDS: RuleInfo = RuleInfo {
+    code: "LIN011",
+    name: "mamba-philox-rounds-nonnegative",
+    messages: &[(
+        VersionRange::ALL,
+        "--mamba-cache-philox-rounds must be non-negative.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            21,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            22,
+        ),
+    ],
+    title: doc!("--mamba-cache-philox-rounds must be non-negative"),
+    explanation: doc!(
+        "handle_mamba_backend runs for every model and first checks the Philox round count of the Mamba cache stochastic rounding."
+    ),
+    trigger: doc!("--mamba-cache-philox-rounds below 0."),
+    solutions: doc_list!["Remove --mamba-cache-philox-rounds."],
+    flags: &["mamba_cache_philox_rounds"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_cache_philox_rounds":-1}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --mamba-max-states-per-path must be -1 or positive.
+pub static MAX_STATES_PER_PATH: RuleInfo = RuleInfo {
+    code: "LIN012",
+    name: "mamba-max-states-per-path",
+    messages: &[(
+        VersionRange::ALL,
+        "--mamba-max-states-per-path must be -1 (unlimited) or a positive integer, got {cfg.mamba_max_states_per_path}.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            24,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            25,
+        ),
+    ],
+    title: doc!("--mamba-max-states-per-path must be -1 or positive"),
+    explanation: doc!(
+        "The number of Mamba states kept per radix path is -1 (unlimited) or at least 1; 0 and values below -1 are refused, for every model."
+    ),
+    trigger: doc!("--mamba-max-states-per-path 0 or below -1."),
+    solutions: doc_list!["Remove --mamba-max-states-per-path (unlimited)."],
+    flags: &["mamba_max_states_per_path"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_max_states_per_path":0}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Mamba stochastic rounding needs --mamba-ssm-dtype float16.
+pub static STOCHASTIC_DTYPE: RuleInfo = RuleInfo {
+    code: "LIN013",
+    name: "mamba-stochastic-rounding-fp16",
+    messages: &[(
+        VersionRange::ALL,
+        "Stochastic rounding for the Mamba SSM cache requires --mamba-ssm-dtype float16, got {cfg.mamba_ssm_dtype!r}. Run with --mamba-ssm-dtype float16 or disable --enable-mamba-cache-stochastic-rounding.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            31,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            32,
+        ),
+    ],
+    title: doc!("Mamba stochastic rounding needs --mamba-ssm-dtype float16"),
+    explanation: doc!(
+        "Stochastic rounding of the Mamba SSM cache rounds float32 updates into a float16 state."
+    ),
+    trigger: doc!("--enable-mamba-cache-stochastic-rounding without --mamba-ssm-dtype float16."),
+    solutions: doc_list![
+        "Add --mamba-ssm-dtype float16.",
+        "Remove --enable-mamba-cache-stochastic-rounding.",
+    ],
+    flags: &["mamba_ssm_dtype", "enable_mamba_cache_stochastic_rounding"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","enable_mamba_cache_stochastic_rounding":true}"#,
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","enable_mamba_cache_stochastic_rounding":true,"mamba_ssm_dtype":"float16"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Mamba stochastic rounding needs an NVIDIA GPU.
+pub static STOCHASTIC_CUDA: RuleInfo = RuleInfo {
+    code: "LIN014",
+    name: "mamba-stochastic-rounding-cuda",
+    messages: &[(
+        VersionRange::ALL,
+        "Stochastic rounding for the Mamba SSM cache is only supported on NVIDIA CUDA platforms. Disable --enable-mamba-cache-stochastic-rounding on this platform.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            38,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            39,
+        ),
+    ],
+    title: doc!("Mamba stochastic rounding needs an NVIDIA GPU"),
+    explanation: doc!("The stochastic-rounding kernels are CUDA only; ROCm is refused."),
+    trigger: doc!("--enable-mamba-cache-stochastic-rounding on an AMD GPU."),
+    solutions: doc_list!["Remove --enable-mamba-cache-stochastic-rounding."],
+    flags: &["enable_mamba_cache_stochastic_rounding"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI300X","arch":"Qwen3NextForCausalLM","enable_mamba_cache_stochastic_rounding":true,"mamba_ssm_dtype":"float16"}"#,
+        r#"{"gpu":"MI300X","arch":"Qwen3NextForCausalLM","mamba_ssm_dtype":"float16"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Mamba stochastic rounding on triton needs SM100.
+pub static STOCHASTIC_TRITON_SM100: RuleInfo = RuleInfo {
+    code: "LIN015",
+    name: "mamba-stochastic-rounding-triton-sm100",
+    messages: &[(
+        VersionRange::ALL,
+        "Stochastic rounding for the Mamba SSM cache with --mamba-backend triton requires SM100 with CUDA >= 12.8 because it uses the cvt.rs.f16x2.f32 PTX instruction. On H100/SM90, run with --mamba-backend flashinfer --mamba-ssm-dtype float16, or disable --enable-mamba-cache-stochastic-rounding.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            44,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            45,
+        ),
+    ],
+    title: doc!("Mamba stochastic rounding on triton needs SM100"),
+    explanation: doc!(
+        "The triton path uses the cvt.rs.f16x2.f32 PTX instruction, which only SM100 (B200/GB200) has; elsewhere use --mamba-backend flashinfer."
+    ),
+    trigger: doc!(
+        "--enable-mamba-cache-stochastic-rounding with --mamba-backend triton (the default) on a GPU other than SM100."
+    ),
+    solutions: doc_list![
+        "Use --mamba-backend flashinfer.",
+        "Remove --enable-mamba-cache-stochastic-rounding.",
+    ],
+    flags: &["mamba_backend", "enable_mamba_cache_stochastic_rounding"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_mamba_cache_stochastic_rounding":true,"mamba_ssm_dtype":"float16"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_ssm_dtype":"float16"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The int8 Mamba checkpoint does not work with the hierarchical cache.
+pub static INT8_HICACHE: RuleInfo = RuleInfo {
+    code: "LIN016",
+    name: "int8-mamba-checkpoint-hicache",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-int8-mamba-checkpoint is not supported together with --enable-hierarchical-cache: the host-offload path is not int8-aware. Disable one of them.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            85,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            83,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            84,
+        ),
+    ],
+    title: doc!("The int8 Mamba checkpoint does not work with the hierarchical cache"),
+    explanation: doc!("The host-offload path of --enable-hierarchical-cache is not int8-aware."),
+    trigger: doc!("--enable-int8-mamba-checkpoint with --enable-hierarchical-cache."),
+    solutions: doc_list!["Disable one of them."],
+    flags: &["enable_int8_mamba_checkpoint", "enable_hierarchical_cache"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true,"enable_hierarchical_cache":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The int8 Mamba checkpoint needs the built-in radix cache.
+pub static INT8_RADIX_BACKEND: RuleInfo = RuleInfo {
+    code: "LIN017",
+    name: "int8-mamba-checkpoint-radix-backend",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-int8-mamba-checkpoint only supports the built-in mamba radix cache; --radix-cache-backend={cfg.radix_cache_backend!r} is not int8-aware. Omit --radix-cache-backend.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            91,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            89,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            90,
+        ),
+    ],
+    title: doc!("The int8 Mamba checkpoint needs the built-in radix cache"),
+    explanation: doc!("A custom --radix-cache-backend is not int8-aware."),
+    trigger: doc!("--enable-int8-mamba-checkpoint with --radix-cache-backend."),
+    solutions: doc_list!["Omit --radix-cache-backend."],
+    flags: &["radix_cache_backend", "enable_int8_mamba_checkpoint"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true,"radix_cache_backend":"my_pkg.MyRadixCache"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The int8 Mamba checkpoint does not work with LMCache.
+pub static INT8_LMCACHE: RuleInfo = RuleInfo {
+    code: "LIN018",
+    name: "int8-mamba-checkpoint-lmcache",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-int8-mamba-checkpoint is not supported together with --enable-lmcache: LMCache is not int8-aware. Disable one of them.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            95,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            96,
+        ),
+    ],
+    title: doc!("The int8 Mamba checkpoint does not work with LMCache"),
+    explanation: doc!(
+        "Since 0.5.21 SGLang refuses LMCache with the int8 Mamba checkpoint (LMCache is not int8-aware)."
+    ),
+    trigger: doc!("--enable-int8-mamba-checkpoint with --enable-lmcache (0.5.21+)."),
+    solutions: doc_list!["Disable one of them."],
+    flags: &["enable_lmcache", "enable_int8_mamba_checkpoint"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true,"enable_lmcache":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_int8_mamba_checkpoint":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// extra_buffer_lazy does not work with PD disaggregation.
+pub static LAZY_PD: RuleInfo = RuleInfo {
+    code: "LIN019",
+    name: "extra-buffer-lazy-pd",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "extra_buffer_lazy unsupported under PD disaggregation; use --mamba-radix-cache-strategy extra_buffer.",
+    )],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            112,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            115,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            125,
+        ),
+    ],
+    title: doc!("extra_buffer_lazy does not work with PD disaggregation"),
+    explanation: doc!("The PD decode pool is not wired for lazy Mamba slots."),
+    trigger: doc!(
+        "--mamba-radix-cache-strategy extra_buffer_lazy with --disaggregation-mode prefill or decode."
+    ),
+    solutions: doc_list!["Use --mamba-radix-cache-strategy extra_buffer."],
+    flags: &["mamba_radix_cache_strategy"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"extra_buffer_lazy","disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"extra_buffer","disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --mamba-track-interval must cover the draft tokens.
+pub static TRACK_VS_DRAFT: RuleInfo = RuleInfo {
+    code: "LIN020",
+    name: "mamba-track-interval-vs-draft",
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            120,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            123,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            133,
+        ),
+    ],
+    title: doc!("--mamba-track-interval must cover the draft tokens"),
+    explanation: doc!(
+        "With the extra-buffer Mamba radix cache, SGLang asserts (with an empty message) mamba_track_interval (default 256) >= speculative_num_draft_tokens, checked when the model hook runs (the value given on the command line)."
+    ),
+    trigger: doc!(
+        "A hybrid Mamba model with the extra_buffer strategy and --speculative-num-draft-tokens above --mamba-track-interval."
+    ),
+    solutions: doc_list![
+        "Raise --mamba-track-interval (a multiple of the page size).",
+        "Lower --speculative-num-draft-tokens.",
+    ],
+    flags: &[
+        "mamba_track_interval",
+        "speculative_num_draft_tokens",
+        "speculative_num_steps",
+        "speculative_eagle_topk",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","speculative_algorithm":"NGRAM","speculative_num_draft_tokens":300}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","speculative_algorithm":"NGRAM","speculative_num_draft_tokens":300,"mamba_track_interval":512}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --mamba-track-interval must be a multiple of the page size.
+pub static TRACK_VS_PAGE: RuleInfo = RuleInfo {
+    code: "LIN021",
+    name: "mamba-track-interval-page-size",
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            122,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            125,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/mamba_hook.py",
+            135,
+        ),
+    ],
+    title: doc!("--mamba-track-interval must be a multiple of the page size"),
+    explanation: doc!(
+        "With the extra-buffer Mamba radix cache, SGLang asserts (with an empty message) that mamba_track_interval (default 256) is a multiple of the page size, e.g. --page-size 512 fails."
+    ),
+    trigger: doc!(
+        "A hybrid Mamba model with the extra_buffer strategy and a --page-size that does not divide --mamba-track-interval."
+    ),
+    solutions: doc_list!["Use a page size that divides 256 (or --mamba-track-interval)."],
+    flags: &["page_size", "mamba_track_interval"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","page_size":512}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","page_size":64}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Upstream checks of `mamba_hook.py` not modelled, with the reason.
+pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: MAMBA,
+        function: "validate_mamba_extra_buffer",
+        message: "extra_buffer requires platform support",
+        reason: "the platform check passes on every GPU Preflight models (CUDA and ROCm); MUSA, NPU, XPU and out-of-tree platforms are outside the catalogue",
+    },
+    Unmodelled {
+        file: MAMBA,
+        function: "validate_mamba_extra_buffer",
+        message: "extra_buffer needs CUDA/MUSA/NPU/ROCm/XPU (FLA).",
+        reason: "the platform check passes on every GPU Preflight models (CUDA and ROCm)",
+    },
+];
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GDN_BLACKWELL,
@@ -418,4 +845,15 @@ pub static RULES: &[&RuleInfo] = &[
     &FLASHKDA_DECODE,
     &MAMBA_FLASHINFER,
     &SM100_DECODE_DEFAULT,
+    &PHILOX_ROUNDS,
+    &MAX_STATES_PER_PATH,
+    &STOCHASTIC_DTYPE,
+    &STOCHASTIC_CUDA,
+    &STOCHASTIC_TRITON_SM100,
+    &INT8_HICACHE,
+    &INT8_RADIX_BACKEND,
+    &INT8_LMCACHE,
+    &LAZY_PD,
+    &TRACK_VS_DRAFT,
+    &TRACK_VS_PAGE,
 ];

@@ -311,6 +311,8 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     pd::UNMODELLED,
     serving::UNMODELLED,
     hicache::UNMODELLED,
+    linear::UNMODELLED,
+    kv::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.

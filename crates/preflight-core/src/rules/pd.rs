@@ -368,8 +368,8 @@ pub static HOST_RECEIVE_HISPARSE: RuleInfo = RuleInfo {
         "enable_pd_role_switch",
     ],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5,"enable_pd_role_switch":true}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_host_receive_threshold":0.5,"enable_pd_role_switch":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_host_receive_threshold":0.5}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -400,8 +400,8 @@ pub static HOST_RECEIVE_RETRACTION: RuleInfo = RuleInfo {
         "disaggregation_decode_host_receive_threshold",
     ],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5,"disaggregation_decode_retraction_backup":"cpu_tensor"}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_decode_host_receive_threshold":0.5}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_host_receive_threshold":0.5,"disaggregation_decode_retraction_backup":"cpu_tensor"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"decode","disaggregation_decode_host_receive_threshold":0.5}"#,
     ))),
     ..RuleInfo::BASE
 };

@@ -2657,6 +2657,972 @@ pub static RAGGED_MODE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// UNO takes no draft model.
+pub static UNO_DRAFT_PATH: RuleInfo = RuleInfo {
+    code: "SPEC046",
+    name: "uno-no-draft-path",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO reuses the target model and does not accept --speculative-draft-model-path.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            352,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            416,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            438,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            455,
+        ),
+    ],
+    title: doc!("UNO takes no draft model"),
+    explanation: doc!(
+        "UNO drafts with a LoRA on the target model itself; --speculative-draft-model-path is refused."
+    ),
+    trigger: doc!("UNO with --speculative-draft-model-path."),
+    solutions: doc_list!["Remove --speculative-draft-model-path."],
+    flags: &["speculative_draft_model_path"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_draft_model_path":"org/draft"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO needs --uno-lora-path.
+pub static UNO_LORA_PATH: RuleInfo = RuleInfo {
+    code: "SPEC047",
+    name: "uno-lora-path",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO requires --uno-lora-path.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            357,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            421,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            443,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            460,
+        ),
+    ],
+    title: doc!("UNO needs --uno-lora-path"),
+    explanation: doc!("UNO drafts with a LoRA adapter of the target; SGLang has no default."),
+    trigger: doc!("UNO without --uno-lora-path."),
+    solutions: doc_list!["Give the UNO adapter with --uno-lora-path."],
+    flags: &["uno_lora_path", "speculative_algorithm"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO does not support deterministic inference.
+pub static UNO_DETERMINISTIC: RuleInfo = RuleInfo {
+    code: "SPEC048",
+    name: "uno-deterministic",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO does not support --enable-deterministic-inference because its sampling path does not use per-request seeds.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            359,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            423,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            445,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            462,
+        ),
+    ],
+    title: doc!("UNO does not support deterministic inference"),
+    explanation: doc!("UNO's sampling path does not use per-request seeds."),
+    trigger: doc!("UNO with --enable-deterministic-inference."),
+    solutions: doc_list!["Remove --enable-deterministic-inference."],
+    flags: &["enable_deterministic_inference"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_deterministic_inference":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO does not support strict thinking.
+pub static UNO_STRICT_THINKING: RuleInfo = RuleInfo {
+    code: "SPEC049",
+    name: "uno-strict-thinking",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO does not support --enable-strict-thinking because it requires grammar decoding.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            364,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            428,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            450,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            467,
+        ),
+    ],
+    title: doc!("UNO does not support strict thinking"),
+    explanation: doc!("Strict thinking needs grammar decoding, which UNO does not run."),
+    trigger: doc!("UNO with --enable-strict-thinking."),
+    solutions: doc_list!["Remove --enable-strict-thinking."],
+    flags: &["enable_strict_thinking"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_strict_thinking":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO needs --speculative-num-draft-tokens.
+pub static UNO_VERIFY_WIDTH: RuleInfo = RuleInfo {
+    code: "SPEC050",
+    name: "uno-verify-width",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO requires --speculative-num-draft-tokens to be a positive integer denoting the linear width or tree verify width Q.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            371,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            435,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            457,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            474,
+        ),
+    ],
+    title: doc!("UNO needs --speculative-num-draft-tokens"),
+    explanation: doc!(
+        "UNO has no default verify width Q: --speculative-num-draft-tokens must be given and at least 1."
+    ),
+    trigger: doc!("UNO without --speculative-num-draft-tokens, or with a value below 1."),
+    solutions: doc_list!["Give --speculative-num-draft-tokens (e.g. 4)."],
+    flags: &["speculative_num_draft_tokens"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","attention_backend":"fa3"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO needs --speculative-eagle-topk >= 1.
+pub static UNO_TOPK_MIN: RuleInfo = RuleInfo {
+    code: "SPEC051",
+    name: "uno-topk-min",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO requires --speculative-eagle-topk to be at least 1, got {candidate_top_k}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            386,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            450,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            472,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            489,
+        ),
+    ],
+    title: doc!("UNO needs --speculative-eagle-topk >= 1"),
+    explanation: doc!("The candidate top-k K of UNO is at least 1."),
+    trigger: doc!("UNO with --speculative-eagle-topk below 1."),
+    solutions: doc_list!["Remove --speculative-eagle-topk."],
+    flags: &["speculative_eagle_topk"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode needs --speculative-num-steps.
+pub static UNO_TREE_STEPS: RuleInfo = RuleInfo {
+    code: "SPEC052",
+    name: "uno-tree-steps",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode requires --speculative-num-steps so its draft width F can be derived as speculative_num_steps + 1.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            393,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            457,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            479,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            496,
+        ),
+    ],
+    title: doc!("UNO tree mode needs --speculative-num-steps"),
+    explanation: doc!(
+        "With top-k > 1 (tree mode) the draft width F = steps + 1 is derived from --speculative-num-steps, which has no default."
+    ),
+    trigger: doc!("UNO with top-k > 1 and no --speculative-num-steps."),
+    solutions: doc_list!["Give --speculative-num-steps.", "Use top-k 1."],
+    flags: &["speculative_num_steps", "speculative_eagle_topk"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode needs positive steps.
+pub static UNO_TREE_STEPS_POSITIVE: RuleInfo = RuleInfo {
+    code: "SPEC053",
+    name: "uno-tree-steps-positive",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode requires --speculative-num-steps to be positive, got {speculative_num_steps}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            399,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            463,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            485,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            502,
+        ),
+    ],
+    title: doc!("UNO tree mode needs positive steps"),
+    explanation: doc!("In tree mode the step count must be at least 1."),
+    trigger: doc!("UNO with top-k > 1 and --speculative-num-steps below 1."),
+    solutions: doc_list!["Give --speculative-num-steps 1 or more."],
+    flags: &["speculative_num_steps"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode needs Q >= F.
+pub static UNO_TREE_Q_F: RuleInfo = RuleInfo {
+    code: "SPEC054",
+    name: "uno-tree-q-vs-f",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode requires Q >= F; got Q={verify_width}, F={draft_width}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            406,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            470,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            492,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            509,
+        ),
+    ],
+    title: doc!("UNO tree mode needs Q >= F"),
+    explanation: doc!(
+        "The verify width Q (--speculative-num-draft-tokens) must be at least the draft width F = steps + 1."
+    ),
+    trigger: doc!("UNO tree mode with draft tokens below steps + 1."),
+    solutions: doc_list!["Raise --speculative-num-draft-tokens or lower --speculative-num-steps."],
+    flags: &["speculative_num_draft_tokens", "speculative_num_steps"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":5}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode supports at most 128 verify nodes.
+pub static UNO_TREE_Q_MAX: RuleInfo = RuleInfo {
+    code: "SPEC055",
+    name: "uno-tree-q-max",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode currently supports at most Q=128 verify nodes, got Q={verify_width}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            410,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            474,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            496,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            513,
+        ),
+    ],
+    title: doc!("UNO tree mode supports at most 128 verify nodes"),
+    explanation: doc!("The tree verify width Q is limited to 128."),
+    trigger: doc!("UNO tree mode with --speculative-num-draft-tokens above 128."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
+    flags: &["speculative_num_draft_tokens"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":129}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode supports Q*K <= 2048.
+pub static UNO_TREE_QK: RuleInfo = RuleInfo {
+    code: "SPEC056",
+    name: "uno-tree-qk",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode currently supports Q*K <= 2048; got Q*K={verify_width}*{candidate_top_k}={frontier_slots}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            416,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            480,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            502,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            519,
+        ),
+    ],
+    title: doc!("UNO tree mode supports Q*K <= 2048"),
+    explanation: doc!("The frontier Q x K is limited to 2048 slots."),
+    trigger: doc!("UNO tree mode with draft tokens x top-k above 2048."),
+    solutions: doc_list!["Lower --speculative-eagle-topk or --speculative-num-draft-tokens."],
+    flags: &["speculative_eagle_topk", "speculative_num_draft_tokens"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":32,"speculative_num_steps":3,"speculative_num_draft_tokens":100}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode: Q exceeds the tree capacity.
+pub static UNO_TREE_CAPACITY: RuleInfo = RuleInfo {
+    code: "SPEC057",
+    name: "uno-tree-capacity",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode cannot build the requested Q from F and K: Q={verify_width} exceeds capacity={tree_capacity} for F={draft_width}, K={candidate_top_k}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            429,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            493,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            515,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            532,
+        ),
+    ],
+    title: doc!("UNO tree mode: Q exceeds the tree capacity"),
+    explanation: doc!(
+        "Q may not exceed the nodes of a K-ary tree of depth steps (1 + K + K^2 + ...)."
+    ),
+    trigger: doc!("UNO tree mode with draft tokens above the tree capacity."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
+    flags: &["speculative_num_draft_tokens"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":2,"speculative_num_draft_tokens":8}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode: Q does not fit EAGLE's parent list.
+pub static UNO_TREE_PARENT: RuleInfo = RuleInfo {
+    code: "SPEC058",
+    name: "uno-tree-parent-list",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode cannot represent the requested Q in EAGLE's parent-list ABI: Q-1={verify_width - 1} exceeds K*(F-2)+1={parent_width} for F={draft_width}, K={candidate_top_k}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            437,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            501,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            523,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            540,
+        ),
+    ],
+    title: doc!("UNO tree mode: Q does not fit EAGLE's parent list"),
+    explanation: doc!("Q - 1 may not exceed K x (F - 2) + 1."),
+    trigger: doc!("UNO tree mode with draft tokens beyond the parent-list capacity."),
+    solutions: doc_list!["Lower --speculative-num-draft-tokens."],
+    flags: &["speculative_num_draft_tokens"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":7}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode does not support PDMux.
+pub static UNO_TREE_PDMUX: RuleInfo = RuleInfo {
+    code: "SPEC059",
+    name: "uno-tree-pdmux",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode does not yet support PDMux.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            446,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            510,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            532,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            549,
+        ),
+    ],
+    title: doc!("UNO tree mode does not support PDMux"),
+    explanation: doc!("UNO tree mode refuses --enable-pdmux."),
+    trigger: doc!("UNO tree mode with --enable-pdmux."),
+    solutions: doc_list!["Remove --enable-pdmux."],
+    flags: &["enable_pdmux"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"enable_pdmux":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode does not support two-batch overlap.
+pub static UNO_TREE_TBO: RuleInfo = RuleInfo {
+    code: "SPEC060",
+    name: "uno-tree-two-batch-overlap",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode does not yet support two-batch overlap.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            448,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            512,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            534,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            551,
+        ),
+    ],
+    title: doc!("UNO tree mode does not support two-batch overlap"),
+    explanation: doc!("UNO tree mode refuses --enable-two-batch-overlap."),
+    trigger: doc!("UNO tree mode with --enable-two-batch-overlap."),
+    solutions: doc_list!["Remove --enable-two-batch-overlap."],
+    flags: &["enable_two_batch_overlap"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"enable_two_batch_overlap":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO tree mode needs the default accept thresholds.
+pub static UNO_TREE_THRESHOLDS: RuleInfo = RuleInfo {
+    code: "SPEC061",
+    name: "uno-tree-thresholds",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO tree mode reuses EAGLE target-only sampling and requires both speculative accept thresholds to be 1.0.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            453,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            517,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            539,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            556,
+        ),
+    ],
+    title: doc!("UNO tree mode needs the default accept thresholds"),
+    explanation: doc!(
+        "Tree mode reuses EAGLE's target-only sampling: both accept thresholds must be 1.0."
+    ),
+    trigger: doc!("UNO tree mode with an accept threshold below 1.0."),
+    solutions: doc_list!["Remove the accept thresholds."],
+    flags: &[
+        "speculative_accept_threshold_single",
+        "speculative_accept_threshold_acc",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_accept_threshold_single":0.9}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_eagle_topk":2,"speculative_num_steps":3}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO needs TP = PP = 1.
+pub static UNO_TP_PP: RuleInfo = RuleInfo {
+    code: "SPEC062",
+    name: "uno-tp-pp",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO requires TP=PP=1.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            476,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            540,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            562,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            579,
+        ),
+    ],
+    title: doc!("UNO needs TP = PP = 1"),
+    explanation: doc!("UNO runs on a single GPU."),
+    trigger: doc!("UNO with --tp-size or --pp-size above 1."),
+    solutions: doc_list!["Remove --tp-size and --pp-size."],
+    flags: &["tp_size", "pp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","tp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO does not support DP attention or context parallelism.
+pub static UNO_DP_CP: RuleInfo = RuleInfo {
+    code: "SPEC063",
+    name: "uno-dp-cp",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO does not support DP attention or context parallelism.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            478,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            542,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            564,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            581,
+        ),
+    ],
+    title: doc!("UNO does not support DP attention or context parallelism"),
+    explanation: doc!(
+        "UNO refuses attention DP and --attn-cp-size != 1. Not reachable from a launch: it runs after the TP = 1 check, and with TP 1 the parallel checks already refuse attention DP and CP widths above 1."
+    ),
+    trigger: doc!("UNO with attention DP or attention CP."),
+    solutions: doc_list!["Remove the DP / CP flags."],
+    flags: &["attn_cp_size", "enable_dp_attention", "attn_dp_size"],
+    ..RuleInfo::BASE
+};
+
+/// UNO does not support Multi-LoRA serving.
+pub static UNO_LORA: RuleInfo = RuleInfo {
+    code: "SPEC064",
+    name: "uno-multi-lora",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO does not support public Multi-LoRA serving.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            480,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            544,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            566,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            583,
+        ),
+    ],
+    title: doc!("UNO does not support Multi-LoRA serving"),
+    explanation: doc!("UNO uses its own LoRA; --enable-lora and --lora-paths are refused."),
+    trigger: doc!("UNO with --enable-lora or --lora-paths."),
+    solutions: doc_list!["Remove --enable-lora / --lora-paths."],
+    flags: &["enable_lora", "lora_paths"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","enable_lora":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO does not use rejection sampling.
+pub static UNO_REJECTION: RuleInfo = RuleInfo {
+    code: "SPEC065",
+    name: "uno-rejection-sampling",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO manages its own stochastic verification and does not use --speculative-use-rejection-sampling.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            489,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            553,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            575,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            592,
+        ),
+    ],
+    title: doc!("UNO does not use rejection sampling"),
+    explanation: doc!(
+        "UNO has its own stochastic verification; --speculative-use-rejection-sampling is refused."
+    ),
+    trigger: doc!("UNO with --speculative-use-rejection-sampling."),
+    solutions: doc_list!["Remove --speculative-use-rejection-sampling."],
+    flags: &["speculative_use_rejection_sampling"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3","speculative_use_rejection_sampling":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO needs FA3 for prefill and decode.
+pub static UNO_FA3: RuleInfo = RuleInfo {
+    code: "SPEC066",
+    name: "uno-fa3-only",
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO requires FA3 for both prefill and decode attention; got prefill={prefill_backend!r}, decode={decode_backend!r}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            505,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            569,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            591,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            608,
+        ),
+    ],
+    title: doc!("UNO needs FA3 for prefill and decode"),
+    explanation: doc!(
+        "UNO runs on FlashAttention 3 only (Hopper). The default backend elsewhere (e.g. trtllm_mha on B200) is refused."
+    ),
+    trigger: doc!("UNO with a prefill or decode backend other than fa3."),
+    solutions: doc_list!["Use --attention-backend fa3 on Hopper."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"triton"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"UNO","uno_lora_path":"org/uno-lora","speculative_num_draft_tokens":4,"attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// UNO chain mode forces steps and top-k 1.
+pub static UNO_PARAMS_FORCED: RuleInfo = RuleInfo {
+    code: "SPEC114",
+    name: "uno-chain-params",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "UNO uses {field}=1; overriding {old_value}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            467,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            531,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            553,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_23),
+            "python/sglang/srt/arg_groups/speculative_hook.py",
+            570,
+        ),
+    ],
+    title: doc!("UNO chain mode forces steps and top-k 1"),
+    explanation: doc!(
+        "With top-k 1 (the default), UNO sets --speculative-num-steps and --speculative-eagle-topk to 1."
+    ),
+    trigger: doc!("UNO chain mode with --speculative-num-steps other than 1."),
+    flags: &["speculative_num_steps"],
+    ..RuleInfo::BASE
+};
+
 /// Upstream checks of `speculative_hook.py` not modelled, with the reason.
 pub static UNMODELLED: &[Unmodelled] = &[
     Unmodelled {
@@ -2806,4 +3772,26 @@ pub static RULES: &[&RuleInfo] = &[
     &NGRAM_SAM_VS_DRAFT,
     &NGRAM_DP,
     &NGRAM_DEFAULT_TOKENS,
+    &UNO_DRAFT_PATH,
+    &UNO_LORA_PATH,
+    &UNO_DETERMINISTIC,
+    &UNO_STRICT_THINKING,
+    &UNO_VERIFY_WIDTH,
+    &UNO_TOPK_MIN,
+    &UNO_TREE_STEPS,
+    &UNO_TREE_STEPS_POSITIVE,
+    &UNO_TREE_Q_F,
+    &UNO_TREE_Q_MAX,
+    &UNO_TREE_QK,
+    &UNO_TREE_CAPACITY,
+    &UNO_TREE_PARENT,
+    &UNO_TREE_PDMUX,
+    &UNO_TREE_TBO,
+    &UNO_TREE_THRESHOLDS,
+    &UNO_TP_PP,
+    &UNO_DP_CP,
+    &UNO_LORA,
+    &UNO_REJECTION,
+    &UNO_FA3,
+    &UNO_PARAMS_FORCED,
 ];
