@@ -121,6 +121,10 @@ pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "SGLANG_IS_FLASHINFER_AVAILABLE", values: &["", "false"], help: "false makes SGLang act as if FlashInfer were missing: the MHA default becomes triton (sglang/srt/utils/common.py:387-395@0.5.23)." },
     EnvSpec { name: "SGLANG_FP8_PAGED_MQA_LOGITS_TORCH", values: &["", "1"], help: "Uses torch instead of DeepGEMM for the DSA indexer's paged MQA logits (sglang/srt/layers/attention/dsa/utils.py:354@0.5.23)." },
     EnvSpec { name: "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR", values: &["", "0", "1.0"], help: "Skip-softmax prefill; > 0 is refused by TRT-LLM FMHAv2 prefill on SM120 (sglang/srt/arg_groups/attention_hook.py:207-221@0.5.23)." },
+    EnvSpec { name: "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN", values: &["", "1"], help: "Lets --context-length exceed the model's derived maximum (a warning instead of the refusal; sglang/srt/configs/model_config.py:1303-1316@0.5.23)." },
+    EnvSpec { name: "SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS", values: &[""], help: "Removed in 0.5.20: refused whenever set (use --sampling-mask-max-tokens; sglang/srt/arg_groups/validation_hook.py:679@0.5.23)." },
+    EnvSpec { name: "SGLANG_ENABLE_PP_SPEC", values: &["", "1"], help: "Aggregated pipeline-parallel EAGLE speculative decoding (sglang/srt/arg_groups/validation_hook.py:139-159@0.5.23)." },
+    EnvSpec { name: "SGLANG_RUST_SERVER", values: &["", "1"], help: "The Rust server front end; refused with --enable-watermark (sglang/srt/arg_groups/validation_hook.py:105@0.5.23)." },
 ];
 
 impl FlagSpec {

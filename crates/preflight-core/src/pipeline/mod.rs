@@ -27,6 +27,7 @@ mod linear;
 mod model;
 mod parallel;
 mod spec;
+mod validation;
 
 /// What a step may read: the inputs, already checked and looked up.
 pub struct Ctx<'a> {
@@ -208,6 +209,7 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
 /// kernel failures, each only when the previous one finished without an exception.
 pub fn run(ctx: &Ctx, st: &mut State) {
     if resolve(ctx, st).is_ok()
+        && validation::check_server_args(ctx, st).is_ok() // engine.py:1165 (start-up)
         && parallel::validate_parallel_at_publish(ctx, st).is_ok()
         && construction::construct(ctx, st).is_ok()
     {
@@ -219,9 +221,11 @@ pub fn run(ctx: &Ctx, st: &mut State) {
 /// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
 fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_deprecated_dp_attention(ctx, st); // pipeline.py:45 (0.5.22+)
+    validation::validate_early(ctx, st)?; // :90-94
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
+    validation::derive_context_length(ctx, st)?; // :185, the first model_config_of
     parallel::handle_dwdp(ctx, st)?; // :189
     model::handle_model_specific_adjustments(ctx, st)?; // :225
     det::handle_deterministic_inference(ctx, st)?; // :240

@@ -10,6 +10,7 @@ use crate::report::{Severity, SourceLoc, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
 pub mod attention;
+pub mod context;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
@@ -20,6 +21,7 @@ pub mod linear;
 pub mod model;
 pub mod parallel;
 pub mod spec;
+pub mod validation;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
 /// (`{x!r}` = `repr`); see [`crate::pyfmt::render`].
@@ -247,7 +249,7 @@ pub fn unmodelled() -> Vec<&'static Unmodelled> {
 }
 
 /// The `UNMODELLED` list of every rules module (add a module's list here).
-static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED];
+static UNMODELLED_LISTS: &[&[Unmodelled]] = &[parallel::UNMODELLED, validation::UNMODELLED];
 
 /// Every rule, sorted by code.
 pub fn all() -> Vec<&'static RuleInfo> {
@@ -263,6 +265,8 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
+    v.extend_from_slice(context::RULES);
+    v.extend_from_slice(validation::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
