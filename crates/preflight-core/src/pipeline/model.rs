@@ -159,10 +159,9 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
 /// `handle_moe_kernel_config`); the SM100 check is the same in every release
 /// (`overrides.py:1467-1471@0.5.19`).
 pub fn moe_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.args.quantization.as_deref() == Some("nvfp4_online")
-        && ctx.model.hf_quant_method.is_none()
-        && !ctx.hw.is_sm100()
-    {
+    // `view.quantization` is the flag itself: a quantized checkpoint does not exempt it
+    // (overrides.py:1452-1460@0.5.23)
+    if ctx.args.quantization.as_deref() == Some("nvfp4_online") && !ctx.hw.is_sm100() {
         return Err(st.raise(ctx, &mr::NVFP4_ONLINE, &[]));
     }
     Ok(())
