@@ -25,9 +25,11 @@ pub static DEFAULT_BACKEND: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1077),
         (VersionRange::V23, OVERRIDES, 1137),
     ],
-    title: "SGLang picks the attention backend",
-    explanation: "With no --attention-backend, SGLang chooses one from the GPU and the model: fa3 on Hopper, trtllm_mha (MHA) or flashinfer (MLA) on SM100, aiter on AMD, flashinfer on other NVIDIA GPUs for MHA models without attention sinks, and triton otherwise (MLA on Ampere/Ada/SM12x, sink models). Unset prefill/decode backends inherit it.",
-    trigger: "--attention-backend unset (and no model-specific override chose one).",
+    title: doc!("SGLang picks the attention backend"),
+    explanation: doc!(
+        "With no --attention-backend, SGLang chooses one from the GPU and the model: fa3 on Hopper, trtllm_mha (MHA) or flashinfer (MLA) on SM100, aiter on AMD, flashinfer on other NVIDIA GPUs for MHA models without attention sinks, and triton otherwise (MLA on Ampere/Ada/SM12x, sink models). Unset prefill/decode backends inherit it."
+    ),
+    trigger: doc!("--attention-backend unset (and no model-specific override chose one)."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -44,9 +46,11 @@ pub static SPLIT_COLLAPSE: RuleInfo = RuleInfo {
         "attention_backend := {backend} (prefill and decode backends are equal)",
     )],
     sources: &[(VersionRange::V23, OVERRIDES, 1129)],
-    title: "Equal prefill and decode backends become the attention backend",
-    explanation: "When --prefill-attention-backend and --decode-attention-backend are the same, SGLang silently uses that value as --attention-backend too. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "prefill == decode backend.",
+    title: doc!("Equal prefill and decode backends become the attention backend"),
+    explanation: doc!(
+        "When --prefill-attention-backend and --decode-attention-backend are the same, SGLang silently uses that value as --attention-backend too. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("prefill == decode backend."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -67,9 +71,11 @@ pub static PAGE_FLASHMLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1092),
         (VersionRange::V23, OVERRIDES, 1151),
     ],
-    title: "FlashMLA runs with page size 64",
-    explanation: "The FlashMLA decode kernel works on 64-token pages; SGLang sets --page-size 64 whenever flashmla is the attention or decode backend, whatever was asked.",
-    trigger: "flashmla as --attention-backend or --decode-attention-backend.",
+    title: doc!("FlashMLA runs with page size 64"),
+    explanation: doc!(
+        "The FlashMLA decode kernel works on 64-token pages; SGLang sets --page-size 64 whenever flashmla is the attention or decode backend, whatever was asked."
+    ),
+    trigger: doc!("flashmla as --attention-backend or --decode-attention-backend."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -90,9 +96,11 @@ pub static PAGE_TRTLLM_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1101),
         (VersionRange::V23, OVERRIDES, 1160),
     ],
-    title: "trtllm_mla runs with page size 32 or 64",
-    explanation: "TRT-LLM's MLA kernels need 32- or 64-token pages; any other page size (including the default) becomes 64.",
-    trigger: "trtllm_mla as attention or decode backend and page size not 32/64.",
+    title: doc!("trtllm_mla runs with page size 32 or 64"),
+    explanation: doc!(
+        "TRT-LLM's MLA kernels need 32- or 64-token pages; any other page size (including the default) becomes 64."
+    ),
+    trigger: doc!("trtllm_mla as attention or decode backend and page size not 32/64."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -113,9 +121,11 @@ pub static PAGE_TRTLLM_MHA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1134),
         (VersionRange::V23, OVERRIDES, 1184),
     ],
-    title: "trtllm_mha runs with page size 16, 32, 64 or 128",
-    explanation: "TRT-LLM's MHA kernels need paged KV with 16–128 tokens per page; other page sizes (including the default 1) become 64.",
-    trigger: "trtllm_mha on any side and page size not in {16, 32, 64, 128}.",
+    title: doc!("trtllm_mha runs with page size 16, 32, 64 or 128"),
+    explanation: doc!(
+        "TRT-LLM's MHA kernels need paged KV with 16–128 tokens per page; other page sizes (including the default 1) become 64."
+    ),
+    trigger: doc!("trtllm_mha on any side and page size not in {16, 32, 64, 128}."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -136,9 +146,9 @@ pub static PAGE_CUTEDSL_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1120),
         (VersionRange::V23, OVERRIDES, 1170),
     ],
-    title: "cutedsl_mla runs with page size 32 or 64",
-    explanation: "The CuteDSL MLA kernels need 32- or 64-token pages.",
-    trigger: "cutedsl_mla on any side and page size not 32/64.",
+    title: doc!("cutedsl_mla runs with page size 32 or 64"),
+    explanation: doc!("The CuteDSL MLA kernels need 32- or 64-token pages."),
+    trigger: doc!("cutedsl_mla on any side and page size not 32/64."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -159,9 +169,11 @@ pub static PAGE_FA4: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1256),
         (VersionRange::V23, OVERRIDES, 1293),
     ],
-    title: "FA4 on SM100 runs MHA models with page size 128",
-    explanation: "On SM100/SM103, FlashAttention 4 serves MHA models with 128-token pages; SGLang sets --page-size 128 (even when it already is 128).",
-    trigger: "fa4 on any side, MHA model, SM100/SM103, speculative top-k ≤ 1 or unset.",
+    title: doc!("FA4 on SM100 runs MHA models with page size 128"),
+    explanation: doc!(
+        "On SM100/SM103, FlashAttention 4 serves MHA models with 128-token pages; SGLang sets --page-size 128 (even when it already is 128)."
+    ),
+    trigger: doc!("fa4 on any side, MHA model, SM100/SM103, speculative top-k ≤ 1 or unset."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -175,9 +187,11 @@ pub static PAGE_DEFAULT: RuleInfo = RuleInfo {
     raised_by_sglang: false,
     messages: &[(VersionRange::ALL, "page_size := 1 (default)")],
     sources: &[(VersionRange::V23, OVERRIDES, 1341)],
-    title: "Page size defaults to 1",
-    explanation: "Without --page-size and without a backend or model that needs larger pages, SGLang uses 1-token pages. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "--page-size unset and not set by any rewrite.",
+    title: doc!("Page size defaults to 1"),
+    explanation: doc!(
+        "Without --page-size and without a backend or model that needs larger pages, SGLang uses 1-token pages. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("--page-size unset and not set by any rewrite."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -196,11 +210,13 @@ pub static TRTLLM_MLA_BLACKWELL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1161),
         (VersionRange::V23, OVERRIDES, 1211),
     ],
-    title: "trtllm_mla needs a Blackwell GPU",
-    explanation: "TRT-LLM's MLA kernels exist only for Blackwell (SM100/SM103, SM110, SM120/SM121) with a CUDA ≥ 12.8 build; SGLang refuses them elsewhere during argument resolution.",
-    trigger: "trtllm_mla as attention or decode backend and not is_blackwell.",
-    situations: "A B200 DeepSeek recipe reused on H100 or A100.",
-    solutions: &[
+    title: doc!("trtllm_mla needs a Blackwell GPU"),
+    explanation: doc!(
+        "TRT-LLM's MLA kernels exist only for Blackwell (SM100/SM103, SM110, SM120/SM121) with a CUDA ≥ 12.8 build; SGLang refuses them elsewhere during argument resolution."
+    ),
+    trigger: doc!("trtllm_mla as attention or decode backend and not is_blackwell."),
+    situations: doc!("A B200 DeepSeek recipe reused on H100 or A100."),
+    solutions: doc_list![
         "On Hopper use fa3 or flashmla; on Ampere/Ada use triton or flashinfer; or leave --attention-backend unset.",
     ],
     flags: &[
@@ -208,10 +224,10 @@ pub static TRTLLM_MLA_BLACKWELL: RuleInfo = RuleInfo {
         "decode_attention_backend",
         "cuda_version",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -235,15 +251,19 @@ pub static TRTLLM_MLA_KV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1260),
         (VersionRange::V23, OVERRIDES, 1215),
     ],
-    title: "trtllm_mla reads only fp8_e4m3 or bf16 KV caches",
-    explanation: "TRT-LLM MLA accepts --kv-cache-dtype fp8_e4m3, bf16 or auto. Note that the long spelling bfloat16 is refused by this check, as are fp8_e5m2, mxfp8 and the FP4 formats.",
-    trigger: "trtllm_mla as attention or decode backend and --kv-cache-dtype not in {fp8_e4m3, bf16, auto}.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3, bf16 or auto."],
+    title: doc!("trtllm_mla reads only fp8_e4m3 or bf16 KV caches"),
+    explanation: doc!(
+        "TRT-LLM MLA accepts --kv-cache-dtype fp8_e4m3, bf16 or auto. Note that the long spelling bfloat16 is refused by this check, as are fp8_e5m2, mxfp8 and the FP4 formats."
+    ),
+    trigger: doc!(
+        "trtllm_mla as attention or decode backend and --kv-cache-dtype not in {fp8_e4m3, bf16, auto}."
+    ),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3, bf16 or auto."],
     flags: &["kv_cache_dtype", "attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"bf16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -261,19 +281,23 @@ pub static TRTLLM_MHA_PREFILL_SM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 202),
         (VersionRange::V23, HOOK, 203),
     ],
-    title: "trtllm_mha prefill needs SM90, SM100 or SM120",
-    explanation: "TRT-LLM MHA prefill kernels exist for Hopper, SM100/SM103 and SM120/SM121 only (with a recent CUDA build). Ampere, Ada, Jetson Thor (SM110) and AMD GPUs are refused.",
-    trigger: "The resolved prefill backend is trtllm_mha and the GPU is none of SM90/SM100/SM120.",
-    solutions: &["Use flashinfer or triton, or leave --attention-backend unset."],
+    title: doc!("trtllm_mha prefill needs SM90, SM100 or SM120"),
+    explanation: doc!(
+        "TRT-LLM MHA prefill kernels exist for Hopper, SM100/SM103 and SM120/SM121 only (with a recent CUDA build). Ampere, Ada, Jetson Thor (SM110) and AMD GPUs are refused."
+    ),
+    trigger: doc!(
+        "The resolved prefill backend is trtllm_mha and the GPU is none of SM90/SM100/SM120."
+    ),
+    solutions: doc_list!["Use flashinfer or triton, or leave --attention-backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "cuda_version",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"A100","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"A100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -291,10 +315,14 @@ pub static TRTLLM_MHA_SM120_FP8: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 217),
         (VersionRange::V23, HOOK, 218),
     ],
-    title: "trtllm_mha prefill on SM120 cannot use an fp8_e4m3 KV cache",
-    explanation: "On SM120/SM121, TRT-LLM MHA prefill runs the FMHAv2 kernels, which support neither an fp8_e4m3 KV cache nor skip-softmax (SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR > 0).",
-    trigger: "Prefill backend trtllm_mha on SM12x with --kv-cache-dtype fp8_e4m3 or skip-softmax enabled.",
-    solutions: &[
+    title: doc!("trtllm_mha prefill on SM120 cannot use an fp8_e4m3 KV cache"),
+    explanation: doc!(
+        "On SM120/SM121, TRT-LLM MHA prefill runs the FMHAv2 kernels, which support neither an fp8_e4m3 KV cache nor skip-softmax (SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR > 0)."
+    ),
+    trigger: doc!(
+        "Prefill backend trtllm_mha on SM12x with --kv-cache-dtype fp8_e4m3 or skip-softmax enabled."
+    ),
+    solutions: doc_list![
         "Use --prefill-attention-backend flashinfer with --decode-attention-backend trtllm_mha.",
         "Use a bf16 KV cache.",
     ],
@@ -304,10 +332,10 @@ pub static TRTLLM_MHA_SM120_FP8: RuleInfo = RuleInfo {
         "kv_cache_dtype",
         "env.SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3","attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3","attention_backend":"trtllm_mha","prefill_attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -325,15 +353,19 @@ pub static TRTLLM_MHA_DECODE_SM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 224),
         (VersionRange::V23, HOOK, 225),
     ],
-    title: "trtllm_mha decode needs SM90, SM100 or SM120",
-    explanation: "TRT-LLM MHA decode kernels exist for Hopper, SM100/SM103 and SM120/SM121 only.",
-    trigger: "The resolved decode backend is trtllm_mha and the GPU is none of SM90/SM100/SM120.",
-    solutions: &["Use flashinfer or triton for decode."],
+    title: doc!("trtllm_mha decode needs SM90, SM100 or SM120"),
+    explanation: doc!(
+        "TRT-LLM MHA decode kernels exist for Hopper, SM100/SM103 and SM120/SM121 only."
+    ),
+    trigger: doc!(
+        "The resolved decode backend is trtllm_mha and the GPU is none of SM90/SM100/SM120."
+    ),
+    solutions: doc_list!["Use flashinfer or triton for decode."],
     flags: &["decode_attention_backend", "attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"L40S","arch":"LlamaForCausalLM","prefill_attention_backend":"flashinfer","decode_attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"L40S","arch":"LlamaForCausalLM","prefill_attention_backend":"flashinfer","decode_attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -353,10 +385,12 @@ pub static FA3_E5M2_FALLBACK: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1228),
         (VersionRange::V23, OVERRIDES, 1265),
     ],
-    title: "fa3 with an fp8_e5m2 KV cache silently becomes triton",
-    explanation: "FlashAttention 3 reads FP8 KV caches only in e4m3; with fp8_e5m2 SGLang replaces --attention-backend fa3 by triton, which is usually slower.",
-    trigger: "--attention-backend fa3 and --kv-cache-dtype fp8_e5m2.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 to keep fa3."],
+    title: doc!("fa3 with an fp8_e5m2 KV cache silently becomes triton"),
+    explanation: doc!(
+        "FlashAttention 3 reads FP8 KV caches only in e4m3; with fp8_e5m2 SGLang replaces --attention-backend fa3 by triton, which is usually slower."
+    ),
+    trigger: doc!("--attention-backend fa3 and --kv-cache-dtype fp8_e5m2."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 to keep fa3."],
     flags: &["kv_cache_dtype", "attention_backend"],
     ..RuleInfo::BASE
 };
@@ -377,9 +411,11 @@ pub static TORCH_NATIVE_NO_GRAPH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 124),
         (VersionRange::V23, HOOK, 125),
     ],
-    title: "torch_native attention turns CUDA graphs off",
-    explanation: "The torch_native backend cannot be captured in CUDA graphs, so SGLang disables them for prefill and decode; expect much slower decoding.",
-    trigger: "--attention-backend torch_native.",
+    title: doc!("torch_native attention turns CUDA graphs off"),
+    explanation: doc!(
+        "The torch_native backend cannot be captured in CUDA graphs, so SGLang disables them for prefill and decode; expect much slower decoding."
+    ),
+    trigger: doc!("--attention-backend torch_native."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -400,9 +436,11 @@ pub static FLEX_NO_GRAPH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 143),
         (VersionRange::V23, HOOK, 144),
     ],
-    title: "flex_attention turns CUDA graphs off",
-    explanation: "The Flex Attention backend is not captured in CUDA graphs; SGLang disables them.",
-    trigger: "--attention-backend flex_attention.",
+    title: doc!("flex_attention turns CUDA graphs off"),
+    explanation: doc!(
+        "The Flex Attention backend is not captured in CUDA graphs; SGLang disables them."
+    ),
+    trigger: doc!("--attention-backend flex_attention."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -423,11 +461,15 @@ pub static FA3_SM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 248),
         (VersionRange::V23, REGISTRY, 243),
     ],
-    title: "fa3 needs SM80–SM90 (MLA models: SM90 only)",
-    explanation: "FlashAttention 3 is built for Hopper, and SGLang also allows it on Ampere/Ada for MHA models. MLA models need SM90, and Blackwell GPUs (SM100, SM110, SM120/121) are refused when the backend is created.",
-    trigger: "fa3 as a prefill or decode backend and not (SM major 8 with an MHA model, or SM major 9).",
-    situations: "An H100 recipe on a B200 or an RTX 5090; DeepSeek (MLA) with fa3 on A100.",
-    solutions: &[
+    title: doc!("fa3 needs SM80–SM90 (MLA models: SM90 only)"),
+    explanation: doc!(
+        "FlashAttention 3 is built for Hopper, and SGLang also allows it on Ampere/Ada for MHA models. MLA models need SM90, and Blackwell GPUs (SM100, SM110, SM120/121) are refused when the backend is created."
+    ),
+    trigger: doc!(
+        "fa3 as a prefill or decode backend and not (SM major 8 with an MHA model, or SM major 9)."
+    ),
+    situations: doc!("An H100 recipe on a B200 or an RTX 5090; DeepSeek (MLA) with fa3 on A100."),
+    solutions: doc_list![
         "On Blackwell use fa4, trtllm_mha or flashinfer (MHA) or leave the backend unset; for MLA on Ampere use triton or flashinfer.",
     ],
     flags: &[
@@ -435,10 +477,10 @@ pub static FA3_SM: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"fa3"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -457,10 +499,12 @@ pub static TRTLLM_MHA_NON_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 285),
         (VersionRange::V23, REGISTRY, 280),
     ],
-    title: "trtllm_mha cannot serve MLA models",
-    explanation: "MLA models (DeepSeek-V2/V3, Kimi K2, GLM-4.7-Flash …) need an MLA backend; trtllm_mha is for ordinary multi-head attention.",
-    trigger: "trtllm_mha for an MLA model.",
-    solutions: &[
+    title: doc!("trtllm_mha cannot serve MLA models"),
+    explanation: doc!(
+        "MLA models (DeepSeek-V2/V3, Kimi K2, GLM-4.7-Flash …) need an MLA backend; trtllm_mha is for ordinary multi-head attention."
+    ),
+    trigger: doc!("trtllm_mha for an MLA model."),
+    solutions: doc_list![
         "Use trtllm_mla on Blackwell, fa3/flashmla on Hopper, or leave the backend unset.",
     ],
     flags: &[
@@ -468,10 +512,10 @@ pub static TRTLLM_MHA_NON_MLA: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -490,19 +534,21 @@ pub static TRTLLM_MLA_NEEDS_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 97),
         (VersionRange::V23, REGISTRY, 97),
     ],
-    title: "trtllm_mla needs an MLA model",
-    explanation: "trtllm_mla runs multi-head latent attention only; MHA models (Llama, Qwen, GLM-4.5, DeepSeek-V4 …) are refused.",
-    trigger: "trtllm_mla for an MHA model.",
-    solutions: &["Use trtllm_mha or leave the backend unset."],
+    title: doc!("trtllm_mla needs an MLA model"),
+    explanation: doc!(
+        "trtllm_mla runs multi-head latent attention only; MHA models (Llama, Qwen, GLM-4.5, DeepSeek-V4 …) are refused."
+    ),
+    trigger: doc!("trtllm_mla for an MHA model."),
+    solutions: doc_list!["Use trtllm_mha or leave the backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mla"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -549,9 +595,11 @@ pub static ALIAS: RuleInfo = RuleInfo {
             315,
         ),
     ],
-    title: "A deprecated backend name was rewritten",
-    explanation: "compressed is now dsv4 and tokenspeed_mla is now cutedsl_mla (0.5.23); SGLang rewrites the old names (a cutedsl_mla prefill becomes trtllm_mla, and tokenspeed_mla forces an fp8_e4m3 KV cache).",
-    trigger: "compressed or tokenspeed_mla in an attention-backend flag.",
+    title: doc!("A deprecated backend name was rewritten"),
+    explanation: doc!(
+        "compressed is now dsv4 and tokenspeed_mla is now cutedsl_mla (0.5.23); SGLang rewrites the old names (a cutedsl_mla prefill becomes trtllm_mla, and tokenspeed_mla forces an fp8_e4m3 KV cache)."
+    ),
+    trigger: doc!("compressed or tokenspeed_mla in an attention-backend flag."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -572,9 +620,11 @@ pub static TOKENSPEED_FP8: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/serving_hook.py",
         327,
     )],
-    title: "tokenspeed_mla forces an fp8_e4m3 KV cache",
-    explanation: "The old tokenspeed_mla name implies an FP8 KV cache; SGLang sets --kv-cache-dtype fp8_e4m3.",
-    trigger: "tokenspeed_mla as attention or decode backend and another KV dtype.",
+    title: doc!("tokenspeed_mla forces an fp8_e4m3 KV cache"),
+    explanation: doc!(
+        "The old tokenspeed_mla name implies an FP8 KV cache; SGLang sets --kv-cache-dtype fp8_e4m3."
+    ),
+    trigger: doc!("tokenspeed_mla as attention or decode backend and another KV dtype."),
     flags: &["kv_cache_dtype"],
     ..RuleInfo::BASE
 };
@@ -594,15 +644,19 @@ pub static CUTEDSL_DECODE_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1204),
         (VersionRange::V23, OVERRIDES, 1241),
     ],
-    title: "cutedsl_mla is a decode backend",
-    explanation: "CuteDSL MLA has no prefill kernel; SGLang pairs it with trtllm_mla for prefill.",
-    trigger: "--prefill-attention-backend cutedsl_mla (with a different decode backend).",
-    solutions: &["Use --decode-attention-backend cutedsl_mla and leave the prefill backend unset."],
+    title: doc!("cutedsl_mla is a decode backend"),
+    explanation: doc!(
+        "CuteDSL MLA has no prefill kernel; SGLang pairs it with trtllm_mla for prefill."
+    ),
+    trigger: doc!("--prefill-attention-backend cutedsl_mla (with a different decode backend)."),
+    solutions: doc_list![
+        "Use --decode-attention-backend cutedsl_mla and leave the prefill backend unset."
+    ],
     flags: &["prefill_attention_backend", "decode_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","prefill_attention_backend":"cutedsl_mla","decode_attention_backend":"trtllm_mla"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","decode_attention_backend":"cutedsl_mla"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -620,19 +674,21 @@ pub static CUTEDSL_SM100: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1208),
         (VersionRange::V23, OVERRIDES, 1245),
     ],
-    title: "cutedsl_mla needs SM100/SM103",
-    explanation: "CuteDSL MLA kernels exist for SM100/SM103 only (CUDA ≥ 12.8); SM110, SM120/SM121 and older GPUs are refused.",
-    trigger: "cutedsl_mla on any side and not is_sm100.",
-    solutions: &["Use trtllm_mla on other Blackwell GPUs, or leave the backend unset."],
+    title: doc!("cutedsl_mla needs SM100/SM103"),
+    explanation: doc!(
+        "CuteDSL MLA kernels exist for SM100/SM103 only (CUDA ≥ 12.8); SM110, SM120/SM121 and older GPUs are refused."
+    ),
+    trigger: doc!("cutedsl_mla on any side and not is_sm100."),
+    solutions: doc_list!["Use trtllm_mla on other Blackwell GPUs, or leave the backend unset."],
     flags: &[
         "attention_backend",
         "decode_attention_backend",
         "prefill_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla"}"#,
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -650,15 +706,15 @@ pub static CUTEDSL_KV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1217),
         (VersionRange::V23, OVERRIDES, 1254),
     ],
-    title: "cutedsl_mla reads only fp8_e4m3 or bf16 KV caches",
-    explanation: "CuteDSL MLA accepts fp8_e4m3, bf16, bfloat16 or auto.",
-    trigger: "cutedsl_mla on any side and another KV dtype.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 or bf16."],
+    title: doc!("cutedsl_mla reads only fp8_e4m3 or bf16 KV caches"),
+    explanation: doc!("CuteDSL MLA accepts fp8_e4m3, bf16, bfloat16 or auto."),
+    trigger: doc!("cutedsl_mla on any side and another KV dtype."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 or bf16."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla","kv_cache_dtype":"fp8_e5m2"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"cutedsl_mla","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -674,9 +730,11 @@ pub static CUTEDSL_PREFILL_FILL: RuleInfo = RuleInfo {
         "prefill_attention_backend := trtllm_mla (cutedsl_mla is decode-only)",
     )],
     sources: &[(VersionRange::V23, OVERRIDES, 1258)],
-    title: "cutedsl_mla pairs with a trtllm_mla prefill",
-    explanation: "With cutedsl_mla and no prefill backend, SGLang sets --prefill-attention-backend trtllm_mla. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "cutedsl_mla used and --prefill-attention-backend unset.",
+    title: doc!("cutedsl_mla pairs with a trtllm_mla prefill"),
+    explanation: doc!(
+        "With cutedsl_mla and no prefill backend, SGLang sets --prefill-attention-backend trtllm_mla. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("cutedsl_mla used and --prefill-attention-backend unset."),
     flags: &["prefill_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -695,19 +753,21 @@ pub static TRTLLM_MHA_CP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 232),
         (VersionRange::V23, HOOK, 233),
     ],
-    title: "trtllm_mha prefill with context parallelism needs SM100",
-    explanation: "Only the SM100 trtllm-gen context kernel implements the masking needed for attention context parallelism.",
-    trigger: "Prefill backend trtllm_mha, --attn-cp-size > 1, GPU not SM100.",
-    solutions: &["Use --attn-cp-size 1 or another prefill backend."],
+    title: doc!("trtllm_mha prefill with context parallelism needs SM100"),
+    explanation: doc!(
+        "Only the SM100 trtllm-gen context kernel implements the masking needed for attention context parallelism."
+    ),
+    trigger: doc!("Prefill backend trtllm_mha, --attn-cp-size > 1, GPU not SM100."),
+    solutions: doc_list!["Use --attn-cp-size 1 or another prefill backend."],
     flags: &[
         "attn_cp_size",
         "prefill_attention_backend",
         "attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","attn_cp_size":2,"tp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -727,9 +787,9 @@ pub static PAGE_HPC_OPS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1144),
         (VersionRange::V23, OVERRIDES, 1194),
     ],
-    title: "hpc_ops runs with page size 64",
-    explanation: "The HPC-Ops kernels need 64-token pages.",
-    trigger: "hpc_ops on any side and page size not 64.",
+    title: doc!("hpc_ops runs with page size 64"),
+    explanation: doc!("The HPC-Ops kernels need 64-token pages."),
+    trigger: doc!("hpc_ops on any side and page size not 64."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -767,9 +827,11 @@ pub static HYBRID_WARN: RuleInfo = RuleInfo {
             251,
         ),
     ],
-    title: "Different prefill and decode backends are experimental",
-    explanation: "When the prefill and decode backends differ, SGLang builds a hybrid backend and warns that this is experimental.",
-    trigger: "Resolved prefill backend ≠ decode backend.",
+    title: doc!("Different prefill and decode backends are experimental"),
+    explanation: doc!(
+        "When the prefill and decode backends differ, SGLang builds a hybrid backend and warns that this is experimental."
+    ),
+    trigger: doc!("Resolved prefill backend ≠ decode backend."),
     flags: &["prefill_attention_backend", "decode_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -791,9 +853,11 @@ pub static NSA_DEPRECATED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 173),
         (VersionRange::V23, REGISTRY, 169),
     ],
-    title: "nsa is the old name of dsa",
-    explanation: "DeepSeek Sparse Attention used to be called NSA; the nsa backend name still works but is deprecated.",
-    trigger: "--attention-backend nsa.",
+    title: doc!("nsa is the old name of dsa"),
+    explanation: doc!(
+        "DeepSeek Sparse Attention used to be called NSA; the nsa backend name still works but is deprecated."
+    ),
+    trigger: doc!("--attention-backend nsa."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -813,15 +877,15 @@ pub static CUTEDSL_NEEDS_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 126),
         (VersionRange::V23, REGISTRY, 121),
     ],
-    title: "cutedsl_mla needs an MLA model",
-    explanation: "cutedsl_mla runs multi-head latent attention only.",
-    trigger: "cutedsl_mla for an MHA model.",
-    solutions: &["Leave the backend unset."],
+    title: doc!("cutedsl_mla needs an MLA model"),
+    explanation: doc!("cutedsl_mla runs multi-head latent attention only."),
+    trigger: doc!("cutedsl_mla for an MHA model."),
+    solutions: doc_list!["Leave the backend unset."],
     flags: &["attention_backend", "decode_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","decode_attention_backend":"cutedsl_mla"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -856,15 +920,19 @@ pub static TRTLLM_MHA_PAGE128: RuleInfo = RuleInfo {
             383,
         ),
     ],
-    title: "trtllm_mha with page size ≥ 128 needs GQA, equal head dims and a power-of-2 page",
-    explanation: "On SM100 (trtllm-gen), pages of 128 tokens or more use dynamic tokens-per-page kernels that support only GQA models with equal QK/V head dims and power-of-2 pages.",
-    trigger: "trtllm_mha, page size ≥ 128, not SM90/SM120, and an MHA/MQA layout per rank, unequal head dims or a non-power-of-2 page.",
-    solutions: &["Use --page-size 64."],
+    title: doc!("trtllm_mha with page size ≥ 128 needs GQA, equal head dims and a power-of-2 page"),
+    explanation: doc!(
+        "On SM100 (trtllm-gen), pages of 128 tokens or more use dynamic tokens-per-page kernels that support only GQA models with equal QK/V head dims and power-of-2 pages."
+    ),
+    trigger: doc!(
+        "trtllm_mha, page size ≥ 128, not SM90/SM120, and an MHA/MQA layout per rank, unequal head dims or a non-power-of-2 page."
+    ),
+    solutions: doc_list!["Use --page-size 64."],
     flags: &["page_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","page_size":128,"tp_size":8,"json_model_override_args":"{\"num_key_value_heads\": 32}"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","page_size":64,"tp_size":8,"json_model_override_args":"{\"num_key_value_heads\": 32}"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -900,9 +968,11 @@ pub static DSV3_TRTLLM_MLA: RuleInfo = RuleInfo {
             186,
         ),
     ],
-    title: "DeepSeek-family MLA models use trtllm_mla on SM100",
-    explanation: "On SM100/SM103 with no attention flag, DeepSeek-V3/R1, Kimi K2.5, Mistral Large 3 and other DeepSeek-family MLA models run trtllm_mla (page size 64). The log always names DeepseekV3ForCausalLM.",
-    trigger: "A DeepSeek-family MLA (non-DSA) model on SM100 with no attention flags.",
+    title: doc!("DeepSeek-family MLA models use trtllm_mla on SM100"),
+    explanation: doc!(
+        "On SM100/SM103 with no attention flag, DeepSeek-V3/R1, Kimi K2.5, Mistral Large 3 and other DeepSeek-family MLA models run trtllm_mla (page size 64). The log always names DeepseekV3ForCausalLM."
+    ),
+    trigger: doc!("A DeepSeek-family MLA (non-DSA) model on SM100 with no attention flags."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -950,9 +1020,11 @@ pub static DSV3_PREFILL_GRAPH: RuleInfo = RuleInfo {
             300,
         ),
     ],
-    title: "DeepSeek-V3 on trtllm_mla runs prefill without CUDA graphs",
-    explanation: "A captured prefill graph would force a slower FlashAttention fallback, so SGLang disables the prefill CUDA graph for DeepSeek-V3 on trtllm_mla.",
-    trigger: "DeepseekV3ForCausalLM with a trtllm_mla prefill backend.",
+    title: doc!("DeepSeek-V3 on trtllm_mla runs prefill without CUDA graphs"),
+    explanation: doc!(
+        "A captured prefill graph would force a slower FlashAttention fallback, so SGLang disables the prefill CUDA graph for DeepSeek-V3 on trtllm_mla."
+    ),
+    trigger: doc!("DeepseekV3ForCausalLM with a trtllm_mla prefill backend."),
     flags: &[],
     ..RuleInfo::BASE
 };
@@ -975,19 +1047,19 @@ pub static HPC_NON_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 294),
         (VersionRange::V23, REGISTRY, 289),
     ],
-    title: "hpc_ops cannot serve MLA models",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops as a backend for an MLA model.",
-    solutions: &["Leave the backend unset."],
+    title: doc!("hpc_ops cannot serve MLA models"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!("hpc_ops as a backend for an MLA model."),
+    solutions: doc_list!["Leave the backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"hpc_ops"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1006,20 +1078,20 @@ pub static HPC_SPEC: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 300),
         (VersionRange::V23, REGISTRY, 295),
     ],
-    title: "hpc_ops cannot run speculative decoding",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops as a backend with --speculative-algorithm.",
-    solutions: &["Use fa3 on Hopper for speculative decoding."],
+    title: doc!("hpc_ops cannot run speculative decoding"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!("hpc_ops as a backend with --speculative-algorithm."),
+    solutions: doc_list!["Use fa3 on Hopper for speculative decoding."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1038,19 +1110,19 @@ pub static HPC_SM90: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 138),
         (VersionRange::V23, HPC, 140),
     ],
-    title: "hpc_ops needs a Hopper GPU",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops on a GPU whose compute capability major is not 9.",
-    solutions: &["Leave the backend unset."],
+    title: doc!("hpc_ops needs a Hopper GPU"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!("hpc_ops on a GPU whose compute capability major is not 9."),
+    solutions: doc_list!["Leave the backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"hpc_ops"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1069,15 +1141,15 @@ pub static HPC_KV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 156),
         (VersionRange::V23, HPC, 158),
     ],
-    title: "hpc_ops reads only bf16 or fp8_e4m3 KV caches",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops with another KV dtype.",
-    solutions: &["Use --kv-cache-dtype bf16."],
+    title: doc!("hpc_ops reads only bf16 or fp8_e4m3 KV caches"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!("hpc_ops with another KV dtype."),
+    solutions: doc_list!["Use --kv-cache-dtype bf16."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e5m2"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"bf16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1096,17 +1168,17 @@ pub static HPC_FP8_HEADS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 170),
         (VersionRange::V23, HPC, 172),
     ],
-    title: "hpc_ops with FP8 KV supports only two per-GPU head shapes",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops, fp8_e4m3 KV, per-rank (q heads, kv heads) not (8, 1) or (64, 8).",
-    solutions: &[
+    title: doc!("hpc_ops with FP8 KV supports only two per-GPU head shapes"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!("hpc_ops, fp8_e4m3 KV, per-rank (q heads, kv heads) not (8, 1) or (64, 8)."),
+    solutions: doc_list![
         "Use --kv-cache-dtype bfloat16, or a TP size that gives (8, 1) or (64, 8) heads per GPU.",
     ],
     flags: &["kv_cache_dtype", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e4m3"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"hpc_ops","kv_cache_dtype":"fp8_e4m3","json_model_override_args":"{\"num_attention_heads\": 64, \"num_key_value_heads\": 8}"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1125,19 +1197,21 @@ pub static HPC_HEADS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 186),
         (VersionRange::V23, HPC, 188),
     ],
-    title: "hpc_ops needs head_dim 128 and 4 or 8 query heads per KV head",
-    explanation: HPC_EXPL,
-    trigger: "hpc_ops with a model whose head_dim is not 128 or whose GQA group is not 4 or 8.",
-    solutions: &["Leave the backend unset."],
+    title: doc!("hpc_ops needs head_dim 128 and 4 or 8 query heads per KV head"),
+    explanation: doc!(HPC_EXPL),
+    trigger: doc!(
+        "hpc_ops with a model whose head_dim is not 128 or whose GQA group is not 4 or 8."
+    ),
+    solutions: doc_list!["Leave the backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Gemma3ForCausalLM","attention_backend":"hpc_ops"}"#,
         r#"{"gpu":"H100","arch":"Gemma3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1157,19 +1231,23 @@ pub static FLASHMLA_NEEDS_MLA: RuleInfo = RuleInfo {
         "python/sglang/srt/layers/attention/flashmla_backend.py",
         90,
     )],
-    title: "flashmla needs an MLA model",
-    explanation: "FlashMLA is a multi-head latent attention kernel. SGLang has no check for it: building the backend for an MHA model (Llama, Qwen, GLM-4.5, DeepSeek-V4 …) reads the model's kv_lora_rank, which only MLA models have, and the launch crashes with an AttributeError. Shown as a warning because it is a crash, not one of SGLang's launch checks (the reference oracle does not count it either).",
-    trigger: "flashmla as the attention, prefill or decode backend of a non-MLA model.",
-    solutions: &["Remove --attention-backend flashmla; SGLang picks a backend for the model."],
+    title: doc!("flashmla needs an MLA model"),
+    explanation: doc!(
+        "FlashMLA is a multi-head latent attention kernel. SGLang has no check for it: building the backend for an MHA model (Llama, Qwen, GLM-4.5, DeepSeek-V4 …) reads the model's kv_lora_rank, which only MLA models have, and the launch crashes with an AttributeError. Shown as a warning because it is a crash, not one of SGLang's launch checks (the reference oracle does not count it either)."
+    ),
+    trigger: doc!("flashmla as the attention, prefill or decode backend of a non-MLA model."),
+    solutions: doc_list![
+        "Remove --attention-backend flashmla; SGLang picks a backend for the model."
+    ],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"flashmla"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1193,9 +1271,13 @@ pub static PAGE_TOKENSPEED_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1091),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1110),
     ],
-    title: "tokenspeed_mla runs with page size 32 or 64",
-    explanation: "Up to 0.5.22, tokenspeed_mla (attention or decode backend) needs 32- or 64-token pages; any other page size becomes 64.",
-    trigger: "tokenspeed_mla as attention or decode backend and page size not 32/64 (0.5.19–0.5.22).",
+    title: doc!("tokenspeed_mla runs with page size 32 or 64"),
+    explanation: doc!(
+        "Up to 0.5.22, tokenspeed_mla (attention or decode backend) needs 32- or 64-token pages; any other page size becomes 64."
+    ),
+    trigger: doc!(
+        "tokenspeed_mla as attention or decode backend and page size not 32/64 (0.5.19–0.5.22)."
+    ),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -1215,17 +1297,21 @@ pub static TOKENSPEED_BLACKWELL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1154),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1173),
     ],
-    title: "tokenspeed_mla needs a Blackwell GPU",
-    explanation: "Up to 0.5.22, tokenspeed_mla as attention or decode backend is refused during argument resolution unless the GPU is a Blackwell (SM100/SM103, SM110, SM120/SM121). 0.5.23 renames it to cutedsl_mla.",
-    trigger: "tokenspeed_mla as attention or decode backend and not is_blackwell (0.5.19–0.5.22).",
-    solutions: &[
+    title: doc!("tokenspeed_mla needs a Blackwell GPU"),
+    explanation: doc!(
+        "Up to 0.5.22, tokenspeed_mla as attention or decode backend is refused during argument resolution unless the GPU is a Blackwell (SM100/SM103, SM110, SM120/SM121). 0.5.23 renames it to cutedsl_mla."
+    ),
+    trigger: doc!(
+        "tokenspeed_mla as attention or decode backend and not is_blackwell (0.5.19–0.5.22)."
+    ),
+    solutions: doc_list![
         "Leave --attention-backend unset, or use a backend of this GPU (fa3/flashmla on Hopper, triton/flashinfer elsewhere).",
     ],
     flags: &["attention_backend", "decode_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla"}"#,
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1244,19 +1330,23 @@ pub static TOKENSPEED_KV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1158),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1177),
     ],
-    title: "tokenspeed_mla needs --kv-cache-dtype fp8_e4m3",
-    explanation: "Up to 0.5.22, tokenspeed_mla as attention or decode backend reads only an fp8_e4m3 KV cache and SGLang refuses anything else (0.5.23 sets fp8_e4m3 by itself).",
-    trigger: "tokenspeed_mla as attention or decode backend and --kv-cache-dtype not fp8_e4m3 (0.5.19–0.5.22).",
-    solutions: &["Add --kv-cache-dtype fp8_e4m3, or leave --attention-backend unset."],
+    title: doc!("tokenspeed_mla needs --kv-cache-dtype fp8_e4m3"),
+    explanation: doc!(
+        "Up to 0.5.22, tokenspeed_mla as attention or decode backend reads only an fp8_e4m3 KV cache and SGLang refuses anything else (0.5.23 sets fp8_e4m3 by itself)."
+    ),
+    trigger: doc!(
+        "tokenspeed_mla as attention or decode backend and --kv-cache-dtype not fp8_e4m3 (0.5.19–0.5.22)."
+    ),
+    solutions: doc_list!["Add --kv-cache-dtype fp8_e4m3, or leave --attention-backend unset."],
     flags: &[
         "kv_cache_dtype",
         "attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla"}"#,
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1276,10 +1366,12 @@ pub static TOKENSPEED_NEEDS_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 99),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 115),
     ],
-    title: "tokenspeed_mla needs an MLA model",
-    explanation: "Up to 0.5.22, the tokenspeed_mla backend runs multi-head latent attention only; for an MHA model its constructor refuses it.",
-    trigger: "tokenspeed_mla for an MHA model (0.5.19–0.5.22).",
-    solutions: &[
+    title: doc!("tokenspeed_mla needs an MLA model"),
+    explanation: doc!(
+        "Up to 0.5.22, the tokenspeed_mla backend runs multi-head latent attention only; for an MHA model its constructor refuses it."
+    ),
+    trigger: doc!("tokenspeed_mla for an MHA model (0.5.19–0.5.22)."),
+    solutions: doc_list![
         "Leave the backend unset, or use one of the model's backends (triton, flashinfer, fa3, trtllm_mha).",
     ],
     flags: &[
@@ -1287,10 +1379,10 @@ pub static TOKENSPEED_NEEDS_MLA: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","prefill_attention_backend":"tokenspeed_mla"}"#,
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1324,15 +1416,19 @@ pub static TOKENSPEED_BACKEND_FP8: RuleInfo = RuleInfo {
             130,
         ),
     ],
-    title: "The tokenspeed_mla backend needs an FP8 KV cache",
-    explanation: "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any KV cache but fp8_e4m3. The argument check (ATTN024) looks only at --attention-backend and --decode-attention-backend, so tokenspeed_mla as the prefill backend alone reaches this constructor check.",
-    trigger: "tokenspeed_mla built (e.g. as --prefill-attention-backend) for an MLA model with a KV cache that is not fp8_e4m3 (0.5.19–0.5.22).",
-    solutions: &["Add --kv-cache-dtype fp8_e4m3, or use trtllm_mla for prefill."],
+    title: doc!("The tokenspeed_mla backend needs an FP8 KV cache"),
+    explanation: doc!(
+        "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any KV cache but fp8_e4m3. The argument check (ATTN024) looks only at --attention-backend and --decode-attention-backend, so tokenspeed_mla as the prefill backend alone reaches this constructor check."
+    ),
+    trigger: doc!(
+        "tokenspeed_mla built (e.g. as --prefill-attention-backend) for an MLA model with a KV cache that is not fp8_e4m3 (0.5.19–0.5.22)."
+    ),
+    solutions: doc_list!["Add --kv-cache-dtype fp8_e4m3, or use trtllm_mla for prefill."],
     flags: &["prefill_attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla"}"#,
         r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":64}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1364,15 +1460,19 @@ pub static TOKENSPEED_BACKEND_PAGE: RuleInfo = RuleInfo {
             135,
         ),
     ],
-    title: "The tokenspeed_mla backend needs 32- or 64-token pages",
-    explanation: "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any page size but 32 and 64, after its KV-dtype check (ATTN026).",
-    trigger: "tokenspeed_mla built with an fp8_e4m3 KV cache and a page size other than 32 or 64 (0.5.19–0.5.22).",
-    solutions: &["Set --page-size 64."],
+    title: doc!("The tokenspeed_mla backend needs 32- or 64-token pages"),
+    explanation: doc!(
+        "Up to 0.5.22, TokenspeedMLABackend.__init__ refuses any page size but 32 and 64, after its KV-dtype check (ATTN026)."
+    ),
+    trigger: doc!(
+        "tokenspeed_mla built with an fp8_e4m3 KV cache and a page size other than 32 or 64 (0.5.19–0.5.22)."
+    ),
+    solutions: doc_list!["Set --page-size 64."],
     flags: &["page_size", "prefill_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":16}"#,
         r#"{"sglang":"0.5.22","gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"triton","prefill_attention_backend":"tokenspeed_mla","kv_cache_dtype":"fp8_e4m3","page_size":64}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1390,19 +1490,21 @@ pub static TRITON_CROSS_ATTN: RuleInfo = RuleInfo {
         (VersionRange::V19, REGISTRY, 185),
         (VersionRange::V23, REGISTRY, 208),
     ],
-    title: "triton cannot serve encoder-decoder models",
-    explanation: "The triton backend has no cross attention, so its constructor refuses encoder-decoder models (e.g. Whisper); SGLang asks for flashinfer.",
-    trigger: "triton as a backend for an encoder-decoder model.",
-    solutions: &["Use --attention-backend flashinfer."],
+    title: doc!("triton cannot serve encoder-decoder models"),
+    explanation: doc!(
+        "The triton backend has no cross attention, so its constructor refuses encoder-decoder models (e.g. Whisper); SGLang asks for flashinfer."
+    ),
+    trigger: doc!("triton as a backend for an encoder-decoder model."),
+    solutions: doc_list!["Use --attention-backend flashinfer."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"A100","arch":"WhisperForConditionalGeneration","attention_backend":"triton"}"#,
         r#"{"gpu":"A100","arch":"WhisperForConditionalGeneration","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -24,11 +24,17 @@ pub static CONTEXT_TOO_LONG: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MC, 1205),
         (VersionRange::since(SglangVersion::V0_5_23), MC, 1314),
     ],
-    title: "--context-length is above the model's maximum",
-    explanation: "SGLang derives the longest context the checkpoint supports from its config.json (max_position_embeddings, or max_sequence_length / seq_length / max_seq_len / model_max_length, times the RoPE scaling factor unless the scaling is llama3-style or has original_max_position_embeddings). A longer --context-length may give wrong outputs or CUDA errors, so SGLang refuses it unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN (or SGLANG_IS_IN_CI) is true.",
-    trigger: "--context-length greater than the derived context length, with SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN and SGLANG_IS_IN_CI unset or false.",
-    situations: "Asking for a long context on a checkpoint whose config.json has a shorter max_position_embeddings (e.g. without its YaRN rope_scaling).",
-    solutions: &[
+    title: doc!("--context-length is above the model's maximum"),
+    explanation: doc!(
+        "SGLang derives the longest context the checkpoint supports from its config.json (max_position_embeddings, or max_sequence_length / seq_length / max_seq_len / model_max_length, times the RoPE scaling factor unless the scaling is llama3-style or has original_max_position_embeddings). A longer --context-length may give wrong outputs or CUDA errors, so SGLang refuses it unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN (or SGLANG_IS_IN_CI) is true."
+    ),
+    trigger: doc!(
+        "--context-length greater than the derived context length, with SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN and SGLANG_IS_IN_CI unset or false."
+    ),
+    situations: doc!(
+        "Asking for a long context on a checkpoint whose config.json has a shorter max_position_embeddings (e.g. without its YaRN rope_scaling)."
+    ),
+    solutions: doc_list![
         "Lower --context-length to the model's maximum (or remove it).",
         "Set SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 if the model really supports the longer context (e.g. with added RoPE scaling).",
     ],
@@ -36,10 +42,10 @@ pub static CONTEXT_TOO_LONG: RuleInfo = RuleInfo {
         "context_length",
         "env.SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","context_length":65536}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","context_length":32768}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -24,9 +24,11 @@ pub static DEFAULT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1053),
         (VersionRange::V23, OVERRIDES, 1112),
     ],
-    title: "Deterministic inference picks its own attention backend",
-    explanation: "With --enable-deterministic-inference and no --attention-backend, SGLang uses flashinfer (triton for DeepSeek-like MLA models) on SM100/SM120, and fa3 everywhere else — including Ampere/Ada, Jetson Thor and AMD, where fa3 may then be refused for MLA models.",
-    trigger: "--enable-deterministic-inference and --attention-backend unset.",
+    title: doc!("Deterministic inference picks its own attention backend"),
+    explanation: doc!(
+        "With --enable-deterministic-inference and no --attention-backend, SGLang uses flashinfer (triton for DeepSeek-like MLA models) on SM100/SM120, and fa3 everywhere else — including Ampere/Ada, Jetson Thor and AMD, where fa3 may then be refused for MLA models."
+    ),
+    trigger: doc!("--enable-deterministic-inference and --attention-backend unset."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -45,18 +47,22 @@ pub static CHOICES: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1060),
         (VersionRange::V23, OVERRIDES, 1119),
     ],
-    title: "Deterministic inference supports only some attention backends",
-    explanation: "Batch-invariant attention exists only for ascend, fa3, fa4, flashinfer, intel_xpu and triton. Note that SGLang's own per-model defaults count as 'explicitly specified': DSA models (dsa), DeepSeek-V4 (dsv4), DeepSeek-V3 on SM100 (trtllm_mla) and gpt-oss on SM100 (trtllm_mha) all fail this check unless you set a supported backend.",
-    trigger: "--enable-deterministic-inference and an attention backend (yours or a model default) outside the list.",
-    solutions: &[
+    title: doc!("Deterministic inference supports only some attention backends"),
+    explanation: doc!(
+        "Batch-invariant attention exists only for ascend, fa3, fa4, flashinfer, intel_xpu and triton. Note that SGLang's own per-model defaults count as 'explicitly specified': DSA models (dsa), DeepSeek-V4 (dsv4), DeepSeek-V3 on SM100 (trtllm_mla) and gpt-oss on SM100 (trtllm_mha) all fail this check unless you set a supported backend."
+    ),
+    trigger: doc!(
+        "--enable-deterministic-inference and an attention backend (yours or a model default) outside the list."
+    ),
+    solutions: doc_list![
         "Set --attention-backend to triton, fa3 (Hopper), fa4 or flashinfer.",
         "Turn deterministic inference off.",
     ],
     flags: &["attention_backend", "enable_deterministic_inference"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -74,15 +80,19 @@ pub static MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 644),
         (VersionRange::V23, HOOK, 645),
     ],
-    title: "Deterministic DeepSeek-like models need ascend, fa3, fa4 or triton",
-    explanation: "For DeepSeek-V2/V3/V3.2, GLM-5, GLM-4.7-Flash, Mistral Large 3 and Pixtral, deterministic inference works only with backends that run absorbed MLA batch-invariantly.",
-    trigger: "--enable-deterministic-inference, a DeepSeek-like model and a backend outside {ascend, fa3, fa4, triton}.",
-    solutions: &["Use --attention-backend triton (or fa3 on Hopper)."],
+    title: doc!("Deterministic DeepSeek-like models need ascend, fa3, fa4 or triton"),
+    explanation: doc!(
+        "For DeepSeek-V2/V3/V3.2, GLM-5, GLM-4.7-Flash, Mistral Large 3 and Pixtral, deterministic inference works only with backends that run absorbed MLA batch-invariantly."
+    ),
+    trigger: doc!(
+        "--enable-deterministic-inference, a DeepSeek-like model and a backend outside {ascend, fa3, fa4, triton}."
+    ),
+    solutions: doc_list!["Use --attention-backend triton (or fa3 on Hopper)."],
     flags: &["attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"flashinfer"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -100,15 +110,19 @@ pub static FA4_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 648),
         (VersionRange::V23, HOOK, 649),
     ],
-    title: "Deterministic fa4 for MLA models needs SM100/SM110",
-    explanation: "fa4 runs absorbed MLA through a qv argument that flash_attn.cute implements only on SM100/SM110.",
-    trigger: "--enable-deterministic-inference, DeepSeek-like model, fa4, GPU not SM100/SM110.",
-    solutions: &["Use --attention-backend triton."],
+    title: doc!("Deterministic fa4 for MLA models needs SM100/SM110"),
+    explanation: doc!(
+        "fa4 runs absorbed MLA through a qv argument that flash_attn.cute implements only on SM100/SM110."
+    ),
+    trigger: doc!(
+        "--enable-deterministic-inference, DeepSeek-like model, fa4, GPU not SM100/SM110."
+    ),
+    solutions: doc_list!["Use --attention-backend triton."],
     flags: &["attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"fa4"}"#,
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","enable_deterministic_inference":true,"attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -128,9 +142,13 @@ pub static RADIX: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 662),
         (VersionRange::V23, HOOK, 663),
     ],
-    title: "Deterministic inference turns the radix cache off for this backend",
-    explanation: "Only ascend, fa3, fa4 and triton keep prefix caching in deterministic mode; with flashinfer or intel_xpu SGLang disables the radix cache.",
-    trigger: "--enable-deterministic-inference and an attention backend outside {ascend, fa3, fa4, triton}.",
+    title: doc!("Deterministic inference turns the radix cache off for this backend"),
+    explanation: doc!(
+        "Only ascend, fa3, fa4 and triton keep prefix caching in deterministic mode; with flashinfer or intel_xpu SGLang disables the radix cache."
+    ),
+    trigger: doc!(
+        "--enable-deterministic-inference and an attention backend outside {ascend, fa3, fa4, triton}."
+    ),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -151,9 +169,11 @@ pub static RL_ON_POLICY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 586),
         (VersionRange::V23, HOOK, 587),
     ],
-    title: "--rl-on-policy-target turns deterministic inference on",
-    explanation: "RL on-policy serving needs batch-invariant outputs, so SGLang enables deterministic inference with all its backend restrictions.",
-    trigger: "--rl-on-policy-target set.",
+    title: doc!("--rl-on-policy-target turns deterministic inference on"),
+    explanation: doc!(
+        "RL on-policy serving needs batch-invariant outputs, so SGLang enables deterministic inference with all its backend restrictions."
+    ),
+    trigger: doc!("--rl-on-policy-target set."),
     flags: &["enable_deterministic_inference"],
     ..RuleInfo::BASE
 };

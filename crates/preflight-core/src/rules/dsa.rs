@@ -25,11 +25,17 @@ pub static FISPARSE_REQUIRES_GLM_SM12_FP8: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), SM120_FILE, 695),
         (VersionRange::V23, SM120_FILE, 695),
     ],
-    title: "flashinfer_sparse_mla needs GLM DSA, an SM120/SM121 GPU and an FP8 KV cache",
-    explanation: "The flashinfer_sparse_mla kernels were written for one combination only: a GLM-5 DSA model (GlmMoeDsaForCausalLM or its NextN draft) on an NVIDIA SM120/SM121 GPU (RTX 50xx, RTX PRO Blackwell, DGX Spark) with an fp8_e4m3 KV cache. When the DSA backend is constructed, SGLang refuses any other model, GPU, KV dtype or AMD device.",
-    trigger: "--dsa-prefill-backend or --dsa-decode-backend is flashinfer_sparse_mla, and the model is not GLM DSA, or the GPU's SM major is not 12, or the KV cache is not torch.float8_e4m3fn, or the device is ROCm.",
-    situations: "A bf16 KV cache with GLM-5 on an RTX 5090; reusing a GLM-5 SM120 recipe for DeepSeek-V3.2; running it on a B200 or H100.",
-    solutions: &[
+    title: doc!("flashinfer_sparse_mla needs GLM DSA, an SM120/SM121 GPU and an FP8 KV cache"),
+    explanation: doc!(
+        "The flashinfer_sparse_mla kernels were written for one combination only: a GLM-5 DSA model (GlmMoeDsaForCausalLM or its NextN draft) on an NVIDIA SM120/SM121 GPU (RTX 50xx, RTX PRO Blackwell, DGX Spark) with an fp8_e4m3 KV cache. When the DSA backend is constructed, SGLang refuses any other model, GPU, KV dtype or AMD device."
+    ),
+    trigger: doc!(
+        "--dsa-prefill-backend or --dsa-decode-backend is flashinfer_sparse_mla, and the model is not GLM DSA, or the GPU's SM major is not 12, or the KV cache is not torch.float8_e4m3fn, or the device is ROCm."
+    ),
+    situations: doc!(
+        "A bf16 KV cache with GLM-5 on an RTX 5090; reusing a GLM-5 SM120 recipe for DeepSeek-V3.2; running it on a B200 or H100."
+    ),
+    solutions: doc_list![
         "Use --kv-cache-dtype fp8_e4m3 (GLM DSA on SM120/SM121).",
         "Drop the flashinfer_sparse_mla flags and let SGLang choose the DSA backends.",
         "Run on an SM120/SM121 GPU.",
@@ -39,10 +45,10 @@ pub static FISPARSE_REQUIRES_GLM_SM12_FP8: RuleInfo = RuleInfo {
         "dsa_decode_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"bf16","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
         r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashinfer_sparse_mla"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -69,11 +75,17 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), SM120_FILE, 708),
         (VersionRange::V23, SM120_FILE, 708),
     ],
-    title: "GLM DSA with an FP8 KV cache on SM120/SM121 must use flashinfer_sparse_mla",
-    explanation: "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.22, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed.",
-    trigger: "GLM DSA model, SM major 12, fp8_e4m3 KV cache, not ROCm, and a DSA prefill or decode backend outside the allowed set.",
-    situations: "Copying a B200 recipe (trtllm DSA backends) to an RTX PRO 6000; setting only one side, so SGLang fills the other with flashinfer_sparse_mla and the explicit side is refused.",
-    solutions: &[
+    title: doc!("GLM DSA with an FP8 KV cache on SM120/SM121 must use flashinfer_sparse_mla"),
+    explanation: doc!(
+        "On SM120/SM121 GPUs a GLM-5 model with an fp8_e4m3 KV cache can only run the sparse-MLA kernels SGLang ships for that GPU: flashinfer_sparse_mla (and, from 0.5.22, triton_sparse_mla for prefill). Other DSA kernels (trtllm, flashmla_*, fa3, tilelang) are refused when the backend is constructed."
+    ),
+    trigger: doc!(
+        "GLM DSA model, SM major 12, fp8_e4m3 KV cache, not ROCm, and a DSA prefill or decode backend outside the allowed set."
+    ),
+    situations: doc!(
+        "Copying a B200 recipe (trtllm DSA backends) to an RTX PRO 6000; setting only one side, so SGLang fills the other with flashinfer_sparse_mla and the explicit side is refused."
+    ),
+    solutions: doc_list![
         "Remove --dsa-prefill-backend / --dsa-decode-backend (SGLang then picks flashinfer_sparse_mla for both).",
         "Set both to flashinfer_sparse_mla.",
         "Use --kv-cache-dtype bfloat16 if you need another DSA kernel.",
@@ -83,10 +95,10 @@ pub static GLM_SM12_FP8_ONLY_FISPARSE: RuleInfo = RuleInfo {
         "dsa_decode_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"trtllm","dsa_decode_backend":"trtllm"}"#,
         r#"{"gpu":"RTX 5090","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -118,9 +130,13 @@ pub static ATTN_DEFAULT_DSA: RuleInfo = RuleInfo {
         ),
         (VersionRange::V23, DSV2_PROVIDER, 104),
     ],
-    title: "DSA models get the dsa attention backend",
-    explanation: "With no attention flag set, SGLang runs DeepSeek Sparse Attention models (DeepSeek-V3.2, GLM-5) on its dsa backend, whose prefill and decode kernels are chosen by --dsa-prefill-backend / --dsa-decode-backend.",
-    trigger: "A DSA model and none of --attention-backend, --prefill-attention-backend, --decode-attention-backend set.",
+    title: doc!("DSA models get the dsa attention backend"),
+    explanation: doc!(
+        "With no attention flag set, SGLang runs DeepSeek Sparse Attention models (DeepSeek-V3.2, GLM-5) on its dsa backend, whose prefill and decode kernels are chosen by --dsa-prefill-backend / --dsa-decode-backend."
+    ),
+    trigger: doc!(
+        "A DSA model and none of --attention-backend, --prefill-attention-backend, --decode-attention-backend set."
+    ),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -164,9 +180,11 @@ pub static PAGE_DSA: RuleInfo = RuleInfo {
         ),
         (VersionRange::V23, DSV2_PROVIDER, 173),
     ],
-    title: "DSA models run with page size 64",
-    explanation: "SGLang forces the KV-cache page size of DSA models to 64 × index_kpool (64 for DeepSeek-V3.2 and GLM-5), overriding --page-size.",
-    trigger: "A DSA model on CUDA (or ROCm with the aiter preshuffle path).",
+    title: doc!("DSA models run with page size 64"),
+    explanation: doc!(
+        "SGLang forces the KV-cache page size of DSA models to 64 × index_kpool (64 for DeepSeek-V3.2 and GLM-5), overriding --page-size."
+    ),
+    trigger: doc!("A DSA model on CUDA (or ROCm with the aiter preshuffle path)."),
     flags: &["page_size"],
     ..RuleInfo::BASE
 };
@@ -182,9 +200,11 @@ pub static KV_DEFAULT_DSA: RuleInfo = RuleInfo {
         "Setting KV cache dtype to {kv_cache_dtype} for DeepSeek DSA on SM{major} device.",
     )],
     sources: &[(VersionRange::V23, OVERRIDES, 536)],
-    title: "DSA models resolve --kv-cache-dtype auto by GPU",
-    explanation: "For DSA models SGLang turns `--kv-cache-dtype auto` into fp8_e4m3 on GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx and DGX Spark) and into bfloat16 otherwise (Hopper, Ampere, Ada, and AMD, whose torch capability reads 9).",
-    trigger: "A DSA model with --kv-cache-dtype auto (the default).",
+    title: doc!("DSA models resolve --kv-cache-dtype auto by GPU"),
+    explanation: doc!(
+        "For DSA models SGLang turns `--kv-cache-dtype auto` into fp8_e4m3 on GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx and DGX Spark) and into bfloat16 otherwise (Hopper, Ampere, Ada, and AMD, whose torch capability reads 9)."
+    ),
+    trigger: doc!("A DSA model with --kv-cache-dtype auto (the default)."),
     flags: &["kv_cache_dtype"],
     ..RuleInfo::BASE
 };
@@ -205,9 +225,11 @@ pub static KV_AUTO_WITH_DSA_BACKEND: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 495),
         (VersionRange::V23, OVERRIDES, 519),
     ],
-    title: "Set the KV dtype explicitly when choosing DSA backends",
-    explanation: "The KV dtype of a DSA model depends on the GPU when left on auto, and many DSA kernels support only one of fp8_e4m3 and bfloat16.",
-    trigger: "A DSA backend flag is set and --kv-cache-dtype is auto.",
+    title: doc!("Set the KV dtype explicitly when choosing DSA backends"),
+    explanation: doc!(
+        "The KV dtype of a DSA model depends on the GPU when left on auto, and many DSA kernels support only one of fp8_e4m3 and bfloat16."
+    ),
+    trigger: doc!("A DSA backend flag is set and --kv-cache-dtype is auto."),
     flags: &["kv_cache_dtype"],
     ..RuleInfo::BASE
 };
@@ -227,16 +249,18 @@ pub static KV_ALLOWED_DSA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 517),
         (VersionRange::V23, OVERRIDES, 541),
     ],
-    title: "DSA models need a bfloat16 or fp8_e4m3 KV cache",
-    explanation: "DeepSeek Sparse Attention kernels read only bfloat16 or fp8_e4m3 KV caches; fp8_e5m2, mxfp8 and the FP4 formats are refused during argument resolution.",
-    trigger: "A DSA model whose --kv-cache-dtype resolves outside {bfloat16, fp8_e4m3}.",
-    situations: "Reusing an fp8_e5m2 or nvfp4 KV flag from a dense-model recipe.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 or bfloat16, or leave it on auto."],
+    title: doc!("DSA models need a bfloat16 or fp8_e4m3 KV cache"),
+    explanation: doc!(
+        "DeepSeek Sparse Attention kernels read only bfloat16 or fp8_e4m3 KV caches; fp8_e5m2, mxfp8 and the FP4 formats are refused during argument resolution."
+    ),
+    trigger: doc!("A DSA model whose --kv-cache-dtype resolves outside {bfloat16, fp8_e4m3}."),
+    situations: doc!("Reusing an fp8_e5m2 or nvfp4 KV flag from a dense-model recipe."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 or bfloat16, or leave it on auto."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e5m2"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -256,9 +280,13 @@ pub static SPLIT_DEFAULT_GLM_SM12: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 647),
         (VersionRange::V23, OVERRIDES, 671),
     ],
-    title: "GLM DSA on SM120/SM121 with FP8 gets flashinfer_sparse_mla",
-    explanation: "For GlmMoeDsaForCausalLM on an SM120/SM121 GPU with an fp8_e4m3 KV cache, SGLang fills each unset DSA backend with flashinfer_sparse_mla, the only sparse-MLA kernel it ships for that combination.",
-    trigger: "GlmMoeDsaForCausalLM, SM major 12, KV fp8_e4m3, not ROCm, and a DSA backend left unset.",
+    title: doc!("GLM DSA on SM120/SM121 with FP8 gets flashinfer_sparse_mla"),
+    explanation: doc!(
+        "For GlmMoeDsaForCausalLM on an SM120/SM121 GPU with an fp8_e4m3 KV cache, SGLang fills each unset DSA backend with flashinfer_sparse_mla, the only sparse-MLA kernel it ships for that combination."
+    ),
+    trigger: doc!(
+        "GlmMoeDsaForCausalLM, SM major 12, KV fp8_e4m3, not ROCm, and a DSA backend left unset."
+    ),
     flags: &["dsa_prefill_backend", "dsa_decode_backend"],
     ..RuleInfo::BASE
 };
@@ -279,9 +307,11 @@ pub static SPLIT_DEFAULT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 713),
         (VersionRange::V23, OVERRIDES, 737),
     ],
-    title: "SGLang picks the DSA prefill and decode kernels",
-    explanation: "Unset DSA backends are chosen from the KV dtype and the GPU: with fp8_e4m3, trtllm on SM ≥ 10 and flashmla_kv below; with bfloat16, flashmla_sparse for prefill and trtllm (SM ≥ 10) or fa3 for decode; triton on ROCm.",
-    trigger: "A DSA model with --dsa-prefill-backend or --dsa-decode-backend unset.",
+    title: doc!("SGLang picks the DSA prefill and decode kernels"),
+    explanation: doc!(
+        "Unset DSA backends are chosen from the KV dtype and the GPU: with fp8_e4m3, trtllm on SM ≥ 10 and flashmla_kv below; with bfloat16, flashmla_sparse for prefill and trtllm (SM ≥ 10) or fa3 for decode; triton on ROCm."
+    ),
+    trigger: doc!("A DSA model with --dsa-prefill-backend or --dsa-decode-backend unset."),
     flags: &["dsa_prefill_backend", "dsa_decode_backend"],
     ..RuleInfo::BASE
 };
@@ -301,17 +331,19 @@ pub static TRITON_ROCM_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 539),
         (VersionRange::V23, OVERRIDES, 563),
     ],
-    title: "The triton DSA backend runs only on AMD",
-    explanation: "SGLang's triton DSA kernels are the ROCm path; on NVIDIA GPUs they are refused during argument resolution.",
-    trigger: "An NVIDIA GPU and triton as --dsa-prefill-backend or --dsa-decode-backend.",
-    solutions: &[
+    title: doc!("The triton DSA backend runs only on AMD"),
+    explanation: doc!(
+        "SGLang's triton DSA kernels are the ROCm path; on NVIDIA GPUs they are refused during argument resolution."
+    ),
+    trigger: doc!("An NVIDIA GPU and triton as --dsa-prefill-backend or --dsa-decode-backend."),
+    solutions: doc_list![
         "Use flashmla_kv on Hopper or trtllm on Blackwell, or leave the DSA backends unset.",
     ],
     flags: &["dsa_prefill_backend", "dsa_decode_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","dsa_decode_backend":"triton"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -330,18 +362,20 @@ pub static Q8_SM90_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 453),
         (VersionRange::V23, DSA_BACKEND, 461),
     ],
-    title: "flashmla_sparse_q8 DSA prefill needs a Hopper GPU",
-    explanation: "The FP8-compute sparse prefill kernel exists only for SM90 (Hopper). SGLang checks the raw compute capability when the DSA backend is constructed.",
-    trigger: "--dsa-prefill-backend flashmla_sparse_q8 on a GPU whose SM major is not 9.",
-    solutions: &[
+    title: doc!("flashmla_sparse_q8 DSA prefill needs a Hopper GPU"),
+    explanation: doc!(
+        "The FP8-compute sparse prefill kernel exists only for SM90 (Hopper). SGLang checks the raw compute capability when the DSA backend is constructed."
+    ),
+    trigger: doc!("--dsa-prefill-backend flashmla_sparse_q8 on a GPU whose SM major is not 9."),
+    solutions: doc_list![
         "Use flashmla_sparse (bf16 compute) or leave --dsa-prefill-backend unset.",
         "Run on H100/H200/H20/GH200.",
     ],
     flags: &["dsa_prefill_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
         r#"{"gpu":"H100","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -359,19 +393,23 @@ pub static TRITON_SPARSE_MLA_HEADS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 371),
         (VersionRange::V23, DSA_BACKEND, 379),
     ],
-    title: "triton_sparse_mla supports at most 32 query heads per GPU",
-    explanation: "The Triton sparse-MLA prefill kernel was validated only up to 32 query heads per tensor-parallel rank; with more heads per GPU SGLang refuses it.",
-    trigger: "--dsa-prefill-backend triton_sparse_mla and num_attention_heads / tp_size > 32.",
-    situations: "GLM-5 (64 heads) on a single GPU.",
-    solutions: &[
+    title: doc!("triton_sparse_mla supports at most 32 query heads per GPU"),
+    explanation: doc!(
+        "The Triton sparse-MLA prefill kernel was validated only up to 32 query heads per tensor-parallel rank; with more heads per GPU SGLang refuses it."
+    ),
+    trigger: doc!(
+        "--dsa-prefill-backend triton_sparse_mla and num_attention_heads / tp_size > 32."
+    ),
+    situations: doc!("GLM-5 (64 heads) on a single GPU."),
+    solutions: doc_list![
         "Raise --tp-size so each rank has ≤ 32 heads.",
         "Use flashinfer_sparse_mla or leave the DSA backend unset.",
     ],
     flags: &["dsa_prefill_backend", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"DGX Spark","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"triton_sparse_mla"}"#,
         r#"{"gpu":"DGX Spark","arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -389,15 +427,15 @@ pub static TRITON_SPARSE_MLA_SM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 366),
         (VersionRange::V23, DSA_BACKEND, 374),
     ],
-    title: "triton_sparse_mla needs Hopper or newer",
-    explanation: "The Triton sparse-MLA prefill kernel needs SM90 or newer.",
-    trigger: "--dsa-prefill-backend triton_sparse_mla on an SM8x GPU.",
-    solutions: &["Leave --dsa-prefill-backend unset."],
+    title: doc!("triton_sparse_mla needs Hopper or newer"),
+    explanation: doc!("The Triton sparse-MLA prefill kernel needs SM90 or newer."),
+    trigger: doc!("--dsa-prefill-backend triton_sparse_mla on an SM8x GPU."),
+    solutions: doc_list!["Leave --dsa-prefill-backend unset."],
     flags: &["dsa_prefill_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"A100","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
         r#"{"gpu":"H100","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -415,15 +453,17 @@ pub static TRITON_SPARSE_MLA_ROCM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 361),
         (VersionRange::V23, DSA_BACKEND, 369),
     ],
-    title: "triton_sparse_mla does not run on AMD",
-    explanation: "The Triton sparse-MLA prefill path is CUDA-only; ROCm has its own DSA kernels.",
-    trigger: "--dsa-prefill-backend triton_sparse_mla on an AMD GPU.",
-    solutions: &["Leave --dsa-prefill-backend unset (ROCm gets triton)."],
+    title: doc!("triton_sparse_mla does not run on AMD"),
+    explanation: doc!(
+        "The Triton sparse-MLA prefill path is CUDA-only; ROCm has its own DSA kernels."
+    ),
+    trigger: doc!("--dsa-prefill-backend triton_sparse_mla on an AMD GPU."),
+    solutions: doc_list!["Leave --dsa-prefill-backend unset (ROCm gets triton)."],
     flags: &["dsa_prefill_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"GlmMoeDsaForCausalLM","dsa_prefill_backend":"triton_sparse_mla","tp_size":2}"#,
         r#"{"gpu":"MI300X","arch":"GlmMoeDsaForCausalLM","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -440,19 +480,21 @@ pub static MODEL_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 520),
         (VersionRange::V23, DSA_BACKEND, 528),
     ],
-    title: "The dsa attention backend needs a DSA model",
-    explanation: "--attention-backend dsa (or its old name nsa) builds DeepSeek Sparse Attention, which needs the model's sparse indexer (index_topk). Dense and plain MLA models are refused.",
-    trigger: "dsa/nsa as an attention backend for a model without DSA.",
-    solutions: &["Remove --attention-backend dsa; SGLang picks a backend for the model."],
+    title: doc!("The dsa attention backend needs a DSA model"),
+    explanation: doc!(
+        "--attention-backend dsa (or its old name nsa) builds DeepSeek Sparse Attention, which needs the model's sparse indexer (index_topk). Dense and plain MLA models are refused."
+    ),
+    trigger: doc!("dsa/nsa as an attention backend for a model without DSA."),
+    solutions: doc_list!["Remove --attention-backend dsa; SGLang picks a backend for the model."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"dsa"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -478,15 +520,17 @@ pub static Q8_KV_DTYPE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 428),
         (VersionRange::V23, DSA_BACKEND, 437),
     ],
-    title: "flashmla_sparse_q8 reads only bfloat16 or fp8_e4m3 KV caches",
-    explanation: "The q8 DSA prefill kernel reads a bfloat16 or fp8_e4m3 KV cache (0.5.19: fp8_e4m3 only).",
-    trigger: "--dsa-prefill-backend flashmla_sparse_q8 with another KV dtype.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or bfloat16 on 0.5.20+)."],
+    title: doc!("flashmla_sparse_q8 reads only bfloat16 or fp8_e4m3 KV caches"),
+    explanation: doc!(
+        "The q8 DSA prefill kernel reads a bfloat16 or fp8_e4m3 KV cache (0.5.19: fp8_e4m3 only)."
+    ),
+    trigger: doc!("--dsa-prefill-backend flashmla_sparse_q8 with another KV dtype."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 (or bfloat16 on 0.5.20+)."],
     flags: &["kv_cache_dtype", "dsa_prefill_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"fa3"}"#,
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -504,15 +548,19 @@ pub static Q8_UNPACKED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 446),
         (VersionRange::V23, DSA_BACKEND, 454),
     ],
-    title: "flashmla_sparse_q8 cannot read the raw FP8 layout a trtllm DSA backend keeps",
-    explanation: "With an fp8_e4m3 KV cache the DSA pool is packed unless a trtllm DSA backend (or both sides tilelang) keeps the raw layout; the q8 prefill reads only the packed layout.",
-    trigger: "flashmla_sparse_q8 prefill, fp8_e4m3 KV, and a trtllm decode backend (or tilelang on both sides).",
-    solutions: &["Use --dsa-decode-backend flashmla_kv, or --kv-cache-dtype bfloat16."],
+    title: doc!("flashmla_sparse_q8 cannot read the raw FP8 layout a trtllm DSA backend keeps"),
+    explanation: doc!(
+        "With an fp8_e4m3 KV cache the DSA pool is packed unless a trtllm DSA backend (or both sides tilelang) keeps the raw layout; the q8 prefill reads only the packed layout."
+    ),
+    trigger: doc!(
+        "flashmla_sparse_q8 prefill, fp8_e4m3 KV, and a trtllm decode backend (or tilelang on both sides)."
+    ),
+    solutions: doc_list!["Use --dsa-decode-backend flashmla_kv, or --kv-cache-dtype bfloat16."],
     flags: &["dsa_decode_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"trtllm"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"flashmla_sparse_q8","dsa_decode_backend":"flashmla_kv"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -538,15 +586,17 @@ pub static Q8_DECODE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 518),
         (VersionRange::V23, DSA_BACKEND, 484),
     ],
-    title: "flashmla_sparse_q8 is prefill-only",
-    explanation: "There is no q8 decode kernel; pick a decode backend that reads the KV dtype.",
-    trigger: "--dsa-decode-backend flashmla_sparse_q8.",
-    solutions: &["Use --dsa-decode-backend flashmla_kv (fp8_e4m3) or fa3 (bfloat16)."],
+    title: doc!("flashmla_sparse_q8 is prefill-only"),
+    explanation: doc!(
+        "There is no q8 decode kernel; pick a decode backend that reads the KV dtype."
+    ),
+    trigger: doc!("--dsa-decode-backend flashmla_sparse_q8."),
+    solutions: doc_list!["Use --dsa-decode-backend flashmla_kv (fp8_e4m3) or fa3 (bfloat16)."],
     flags: &["dsa_decode_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_decode_backend":"flashmla_sparse_q8"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_decode_backend":"flashmla_kv"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -563,10 +613,12 @@ pub static TILELANG_BOTH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 548),
         (VersionRange::V23, OVERRIDES, 573),
     ],
-    title: "TileLang DSA with an FP8 KV cache must be used on both sides",
-    explanation: "On CUDA the TileLang DSA kernels read FP8 KV in a raw layout that other DSA kernels cannot share.",
-    trigger: "NVIDIA GPU, fp8_e4m3 KV, tilelang on exactly one DSA side.",
-    solutions: &[
+    title: doc!("TileLang DSA with an FP8 KV cache must be used on both sides"),
+    explanation: doc!(
+        "On CUDA the TileLang DSA kernels read FP8 KV in a raw layout that other DSA kernels cannot share."
+    ),
+    trigger: doc!("NVIDIA GPU, fp8_e4m3 KV, tilelang on exactly one DSA side."),
+    solutions: doc_list![
         "Set both --dsa-prefill-backend and --dsa-decode-backend to tilelang, or use bfloat16 KV.",
     ],
     flags: &[
@@ -574,10 +626,10 @@ pub static TILELANG_BOTH: RuleInfo = RuleInfo {
         "dsa_decode_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -594,19 +646,19 @@ pub static TILELANG_SM89: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 559),
         (VersionRange::V23, OVERRIDES, 583),
     ],
-    title: "TileLang DSA with an FP8 KV cache needs SM89+",
-    explanation: "The TileLang FP8 kernels need FP8 tensor cores (Ada or newer).",
-    trigger: "NVIDIA GPU below SM89, fp8_e4m3 KV, tilelang on both DSA sides.",
-    solutions: &["Use --kv-cache-dtype bfloat16."],
+    title: doc!("TileLang DSA with an FP8 KV cache needs SM89+"),
+    explanation: doc!("The TileLang FP8 kernels need FP8 tensor cores (Ada or newer)."),
+    trigger: doc!("NVIDIA GPU below SM89, fp8_e4m3 KV, tilelang on both DSA sides."),
+    solutions: doc_list!["Use --kv-cache-dtype bfloat16."],
     flags: &[
         "kv_cache_dtype",
         "dsa_prefill_backend",
         "dsa_decode_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"A100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -630,19 +682,21 @@ pub static TILELANG_FP8_V19: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 641),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 544),
     ],
-    title: "Up to 0.5.21: TileLang DSA on NVIDIA needs a bfloat16 KV cache",
-    explanation: "Up to 0.5.21 the TileLang DSA kernels read FP8 KV only on ROCm; from 0.5.22 CUDA accepts an FP8 KV cache when both DSA sides are tilelang on SM89 or newer (DSA116, DSA117).",
-    trigger: "0.5.19–0.5.21, NVIDIA GPU, fp8_e4m3 KV, tilelang on either DSA side.",
-    solutions: &["Use --kv-cache-dtype bfloat16."],
+    title: doc!("Up to 0.5.21: TileLang DSA on NVIDIA needs a bfloat16 KV cache"),
+    explanation: doc!(
+        "Up to 0.5.21 the TileLang DSA kernels read FP8 KV only on ROCm; from 0.5.22 CUDA accepts an FP8 KV cache when both DSA sides are tilelang on SM89 or newer (DSA116, DSA117)."
+    ),
+    trigger: doc!("0.5.19–0.5.21, NVIDIA GPU, fp8_e4m3 KV, tilelang on either DSA side."),
+    solutions: doc_list!["Use --kv-cache-dtype bfloat16."],
     flags: &[
         "kv_cache_dtype",
         "dsa_prefill_backend",
         "dsa_decode_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"bfloat16","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -674,9 +728,11 @@ pub static PAGE_DSA_ROCM: RuleInfo = RuleInfo {
         ),
         (VersionRange::V23, DSV2_PROVIDER, 156),
     ],
-    title: "DSA on AMD runs with page size 1 unless the aiter preshuffle path is on",
-    explanation: "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path: SGLANG_USE_AITER=1 and either AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1 or a Triton ≥ 3.5 build. Preflight cannot see the Triton version and, like the reference oracle's ROCm environment, assumes the gluon path is available only with AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1; otherwise SGLang uses 1-token pages.",
-    trigger: "A DSA model on an AMD GPU without SGLANG_USE_AITER=1.",
+    title: doc!("DSA on AMD runs with page size 1 unless the aiter preshuffle path is on"),
+    explanation: doc!(
+        "The 64-token DSA pages on ROCm need the aiter preshuffle paged-MQA path: SGLANG_USE_AITER=1 and either AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1 or a Triton ≥ 3.5 build. Preflight cannot see the Triton version and, like the reference oracle's ROCm environment, assumes the gluon path is available only with AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1; otherwise SGLang uses 1-token pages."
+    ),
+    trigger: doc!("A DSA model on an AMD GPU without SGLANG_USE_AITER=1."),
     flags: &["page_size", "env.SGLANG_USE_AITER"],
     ..RuleInfo::BASE
 };
@@ -713,9 +769,11 @@ pub static DENSE_THRESHOLD: RuleInfo = RuleInfo {
             293,
         ),
     ],
-    title: "Short sequences use dense attention",
-    explanation: "Sequences shorter than the model's index_topk are attended densely; SGLang sets the threshold to index_topk.",
-    trigger: "A DSA model with SGLANG_DSA_PREFILL_DENSE_ATTN_KV_LEN_THRESHOLD unset.",
+    title: doc!("Short sequences use dense attention"),
+    explanation: doc!(
+        "Sequences shorter than the model's index_topk are attended densely; SGLang sets the threshold to index_topk."
+    ),
+    trigger: doc!("A DSA model with SGLANG_DSA_PREFILL_DENSE_ATTN_KV_LEN_THRESHOLD unset."),
     ..RuleInfo::BASE
 };
 
@@ -729,15 +787,19 @@ pub static KV_LEARNABLE_SINK: RuleInfo = RuleInfo {
         "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
     )],
     sources: &[(VersionRange::V23, OVERRIDES, 528)],
-    title: "DSA models with learnable sinks need a bfloat16 KV cache",
-    explanation: "A DeepSeek Sparse Attention model whose config.json sets `learnable_sink` (e.g. Hunyuan V4) keeps its KV cache in bfloat16: any other explicit --kv-cache-dtype is refused during argument resolution, and auto resolves to bfloat16 even on Blackwell.",
-    trigger: "A DSA model with `learnable_sink: true` and --kv-cache-dtype other than auto, bf16 or bfloat16.",
-    solutions: &["Use --kv-cache-dtype bfloat16, or leave it on auto."],
+    title: doc!("DSA models with learnable sinks need a bfloat16 KV cache"),
+    explanation: doc!(
+        "A DeepSeek Sparse Attention model whose config.json sets `learnable_sink` (e.g. Hunyuan V4) keeps its KV cache in bfloat16: any other explicit --kv-cache-dtype is refused during argument resolution, and auto resolves to bfloat16 even on Blackwell."
+    ),
+    trigger: doc!(
+        "A DSA model with `learnable_sink: true` and --kv-cache-dtype other than auto, bf16 or bfloat16."
+    ),
+    solutions: doc_list!["Use --kv-cache-dtype bfloat16, or leave it on auto."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"HYV4ForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
         r#"{"gpu":"H100","arch":"HYV4ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -25,11 +25,17 @@ pub static Q8_PREFILL_SM90: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1204),
         (VersionRange::V23, BACKEND, 1326),
     ],
-    title: "DeepSeek-V4's flashmla_sparse_q8 prefill needs a Hopper GPU with CUDA ≥ 12.3",
-    explanation: "The quantized (q8 KV, FP8 compute) sparse prefill of DeepSeek-V4 is built on SM90 kernels. When the DeepSeek-V4 attention backend is constructed, SGLang checks get_platform().is_sm90 — an NVIDIA GPU with SM major 9 and a CUDA ≥ 12.3 torch build — and refuses everything else. The environment variable SGLANG_DSV4_Q8KV8_PREFILL, when set, decides on its own whether the q8 path is used: 1/true/yes/on turns it on even with --dsv4-prefill-backend auto.",
-    trigger: "The q8 prefill is selected (--dsv4-prefill-backend flashmla_sparse_q8 with SGLANG_DSV4_Q8KV8_PREFILL unset, or SGLANG_DSV4_Q8KV8_PREFILL=1/true/yes/on) and the GPU is not SM90 with CUDA ≥ 12.3.",
-    situations: "Reusing an H100 DeepSeek-V4 launch on A100, L40S, B200 or an RTX 50xx; SGLANG_DSV4_Q8KV8_PREFILL=1 left in a container's environment; an H100 with a CUDA 12.1 torch build.",
-    solutions: &[
+    title: doc!("DeepSeek-V4's flashmla_sparse_q8 prefill needs a Hopper GPU with CUDA ≥ 12.3"),
+    explanation: doc!(
+        "The quantized (q8 KV, FP8 compute) sparse prefill of DeepSeek-V4 is built on SM90 kernels. When the DeepSeek-V4 attention backend is constructed, SGLang checks get_platform().is_sm90 — an NVIDIA GPU with SM major 9 and a CUDA ≥ 12.3 torch build — and refuses everything else. The environment variable SGLANG_DSV4_Q8KV8_PREFILL, when set, decides on its own whether the q8 path is used: 1/true/yes/on turns it on even with --dsv4-prefill-backend auto."
+    ),
+    trigger: doc!(
+        "The q8 prefill is selected (--dsv4-prefill-backend flashmla_sparse_q8 with SGLANG_DSV4_Q8KV8_PREFILL unset, or SGLANG_DSV4_Q8KV8_PREFILL=1/true/yes/on) and the GPU is not SM90 with CUDA ≥ 12.3."
+    ),
+    situations: doc!(
+        "Reusing an H100 DeepSeek-V4 launch on A100, L40S, B200 or an RTX 50xx; SGLANG_DSV4_Q8KV8_PREFILL=1 left in a container's environment; an H100 with a CUDA 12.1 torch build."
+    ),
+    solutions: doc_list![
         "Use --dsv4-prefill-backend auto (or flashmla_sparse), and unset SGLANG_DSV4_Q8KV8_PREFILL.",
         "Run on an SM90 GPU (H100/H200/H20/GH200) with CUDA ≥ 12.3.",
     ],
@@ -38,10 +44,10 @@ pub static Q8_PREFILL_SM90: RuleInfo = RuleInfo {
         "env.SGLANG_DSV4_Q8KV8_PREFILL",
         "cuda_version",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_prefill_backend":"flashmla_sparse_q8"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_prefill_backend":"auto"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -61,10 +67,14 @@ pub static Q8_PREFILL_DV512: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1208),
         (VersionRange::V23, BACKEND, 1330),
     ],
-    title: "DeepSeek-V4's q8 prefill needs a 512-dim value head",
-    explanation: "The q8 sparse prefill kernel is specialised for DeepSeek-V4's 512-dim latent head (448 + 64). In 0.5.19 and 0.5.23 the check cannot fire: SGLang's ModelConfig sets a DeepSeek-V4 model's v_head_dim to its head_dim (configs/model_config.py:1425@0.5.23, :975@0.5.19, whatever the config or --json-model-override-args say), and the constructor asserts head_dim == 512 before it (deepseek_v4_backend.py:1249).",
-    trigger: "The q8 prefill is selected and the model's v_head_dim is not 512 (unreachable: see the explanation).",
-    solutions: &["Use --dsv4-prefill-backend auto."],
+    title: doc!("DeepSeek-V4's q8 prefill needs a 512-dim value head"),
+    explanation: doc!(
+        "The q8 sparse prefill kernel is specialised for DeepSeek-V4's 512-dim latent head (448 + 64). In 0.5.19 and 0.5.23 the check cannot fire: SGLang's ModelConfig sets a DeepSeek-V4 model's v_head_dim to its head_dim (configs/model_config.py:1425@0.5.23, :975@0.5.19, whatever the config or --json-model-override-args say), and the constructor asserts head_dim == 512 before it (deepseek_v4_backend.py:1249)."
+    ),
+    trigger: doc!(
+        "The q8 prefill is selected and the model's v_head_dim is not 512 (unreachable: see the explanation)."
+    ),
+    solutions: doc_list!["Use --dsv4-prefill-backend auto."],
     flags: &["dsv4_prefill_backend", "env.SGLANG_DSV4_Q8KV8_PREFILL"],
     example: None,
     ..RuleInfo::BASE
@@ -86,9 +96,11 @@ pub static ATTN_FORCED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), PROVIDER, 62),
         (VersionRange::V23, PROVIDER, 62),
     ],
-    title: "DeepSeek-V4 always uses the dsv4 backend and page size 256",
-    explanation: "SGLang replaces --attention-backend with dsv4 for DeepSeek-V4, whatever was asked, and sets the page size to 256 (128 on NPU). --prefill/--decode-attention-backend are not replaced on CUDA.",
-    trigger: "Model architecture DeepseekV4ForCausalLM.",
+    title: doc!("DeepSeek-V4 always uses the dsv4 backend and page size 256"),
+    explanation: doc!(
+        "SGLang replaces --attention-backend with dsv4 for DeepSeek-V4, whatever was asked, and sets the page size to 256 (128 on NPU). --prefill/--decode-attention-backend are not replaced on CUDA."
+    ),
+    trigger: doc!("Model architecture DeepseekV4ForCausalLM."),
     flags: &["attention_backend", "page_size"],
     ..RuleInfo::BASE
 };
@@ -109,9 +121,9 @@ pub static KV_DEFAULT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 880),
         (VersionRange::V23, OVERRIDES, 904),
     ],
-    title: "DeepSeek-V4 resolves --kv-cache-dtype auto to fp8_e4m3",
-    explanation: "DeepSeek-V4's KV pool is FP8 by default.",
-    trigger: "DeepseekV4ForCausalLM with --kv-cache-dtype auto.",
+    title: doc!("DeepSeek-V4 resolves --kv-cache-dtype auto to fp8_e4m3"),
+    explanation: doc!("DeepSeek-V4's KV pool is FP8 by default."),
+    trigger: doc!("DeepseekV4ForCausalLM with --kv-cache-dtype auto."),
     flags: &["kv_cache_dtype"],
     ..RuleInfo::BASE
 };
@@ -131,16 +143,22 @@ pub static KV_ALLOWED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 883),
         (VersionRange::V23, OVERRIDES, 907),
     ],
-    title: "DeepSeek-V4 needs --kv-cache-dtype fp8_e4m3 or bfloat16",
-    explanation: "SGLang asserts that DeepSeek-V4's KV dtype is exactly fp8_e4m3 or bfloat16. The short spelling bf16, accepted elsewhere, fails this assertion, as do fp8_e5m2, mxfp8 and the FP4 formats.",
-    trigger: "DeepseekV4ForCausalLM and --kv-cache-dtype other than auto, fp8_e4m3 or bfloat16.",
-    situations: "Writing bf16 instead of bfloat16.",
-    solutions: &["Use --kv-cache-dtype bfloat16 (not bf16) or fp8_e4m3, or leave it on auto."],
+    title: doc!("DeepSeek-V4 needs --kv-cache-dtype fp8_e4m3 or bfloat16"),
+    explanation: doc!(
+        "SGLang asserts that DeepSeek-V4's KV dtype is exactly fp8_e4m3 or bfloat16. The short spelling bf16, accepted elsewhere, fails this assertion, as do fp8_e5m2, mxfp8 and the FP4 formats."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM and --kv-cache-dtype other than auto, fp8_e4m3 or bfloat16."
+    ),
+    situations: doc!("Writing bf16 instead of bfloat16."),
+    solutions: doc_list![
+        "Use --kv-cache-dtype bfloat16 (not bf16) or fp8_e4m3, or leave it on auto."
+    ],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","kv_cache_dtype":"bf16"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","kv_cache_dtype":"bfloat16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -159,10 +177,14 @@ pub static SPEC_ALGO: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 103),
         (VersionRange::V23, HOOK, 149),
     ],
-    title: "DeepSeek-V4 speculates only with EAGLE or DSPARK",
-    explanation: "The check reads --speculative-algorithm exactly as typed, before SGLang upper-cases it and maps NEXTN to EAGLE: NEXTN, eagle (lower case) and EAGLE3 are all refused.",
-    trigger: "DeepseekV4ForCausalLM and --speculative-algorithm other than exactly EAGLE or DSPARK.",
-    solutions: &[
+    title: doc!("DeepSeek-V4 speculates only with EAGLE or DSPARK"),
+    explanation: doc!(
+        "The check reads --speculative-algorithm exactly as typed, before SGLang upper-cases it and maps NEXTN to EAGLE: NEXTN, eagle (lower case) and EAGLE3 are all refused."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM and --speculative-algorithm other than exactly EAGLE or DSPARK."
+    ),
+    solutions: doc_list![
         "Use --speculative-algorithm EAGLE --speculative-eagle-topk 1 (with steps and draft tokens).",
     ],
     flags: &[
@@ -171,10 +193,10 @@ pub static SPEC_ALGO: RuleInfo = RuleInfo {
         "speculative_num_steps",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"NEXTN","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -193,10 +215,14 @@ pub static SPEC_TOPK: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 110),
         (VersionRange::V23, HOOK, 156),
     ],
-    title: "DeepSeek-V4 EAGLE needs an explicit --speculative-eagle-topk 1",
-    explanation: "The check runs before SGLang fills in speculative defaults, so EAGLE without an explicit --speculative-eagle-topk 1 is refused too.",
-    trigger: "DeepseekV4ForCausalLM, --speculative-algorithm EAGLE, --speculative-eagle-topk not 1 (or unset).",
-    solutions: &[
+    title: doc!("DeepSeek-V4 EAGLE needs an explicit --speculative-eagle-topk 1"),
+    explanation: doc!(
+        "The check runs before SGLang fills in speculative defaults, so EAGLE without an explicit --speculative-eagle-topk 1 is refused too."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM, --speculative-algorithm EAGLE, --speculative-eagle-topk not 1 (or unset)."
+    ),
+    solutions: doc_list![
         "Add --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4.",
     ],
     flags: &[
@@ -204,10 +230,10 @@ pub static SPEC_TOPK: RuleInfo = RuleInfo {
         "speculative_num_steps",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -222,15 +248,19 @@ pub static MEGA: RuleInfo = RuleInfo {
         "--dsv4-attn-backend flashmla_mega requires DeepSeek-V4.1 on SM100/SM103.",
     )],
     sources: &[(VersionRange::V23, HOOK, 97)],
-    title: "flashmla_mega needs DeepSeek-V4.1 on SM100/SM103",
-    explanation: "The mega kernel exists for DeepSeek-V4.1 (model_type deepseek_v41) on SM100/SM103 only.",
-    trigger: "--dsv4-attn-backend flashmla_mega with a DeepSeek-V4 (not V4.1) checkpoint or another GPU.",
-    solutions: &["Use --dsv4-attn-backend auto."],
+    title: doc!("flashmla_mega needs DeepSeek-V4.1 on SM100/SM103"),
+    explanation: doc!(
+        "The mega kernel exists for DeepSeek-V4.1 (model_type deepseek_v41) on SM100/SM103 only."
+    ),
+    trigger: doc!(
+        "--dsv4-attn-backend flashmla_mega with a DeepSeek-V4 (not V4.1) checkpoint or another GPU."
+    ),
+    solutions: doc_list!["Use --dsv4-attn-backend auto."],
     flags: &["dsv4_attn_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla_mega"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"auto"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -250,15 +280,15 @@ pub static TRTLLM_SM100: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 54),
         (VersionRange::V23, HOOK, 104),
     ],
-    title: "DeepSeek-V4's trtllm attention needs SM100/SM103",
-    explanation: "The TRT-LLM DeepSeek-V4 attention kernels are built for SM100/SM103.",
-    trigger: "--dsv4-attn-backend trtllm on another GPU.",
-    solutions: &["Use --dsv4-attn-backend auto."],
+    title: doc!("DeepSeek-V4's trtllm attention needs SM100/SM103"),
+    explanation: doc!("The TRT-LLM DeepSeek-V4 attention kernels are built for SM100/SM103."),
+    trigger: doc!("--dsv4-attn-backend trtllm on another GPU."),
+    solutions: doc_list!["Use --dsv4-attn-backend auto."],
     flags: &["dsv4_attn_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -278,15 +308,15 @@ pub static TRTLLM_KV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 58),
         (VersionRange::V23, HOOK, 108),
     ],
-    title: "DeepSeek-V4's trtllm attention needs an fp8_e4m3 KV cache",
-    explanation: "The TRT-LLM DeepSeek-V4 path reads a uniform FP8 KV pool.",
-    trigger: "--dsv4-attn-backend trtllm with --kv-cache-dtype bfloat16.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or auto)."],
+    title: doc!("DeepSeek-V4's trtllm attention needs an fp8_e4m3 KV cache"),
+    explanation: doc!("The TRT-LLM DeepSeek-V4 path reads a uniform FP8 KV pool."),
+    trigger: doc!("--dsv4-attn-backend trtllm with --kv-cache-dtype bfloat16."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 (or auto)."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","kv_cache_dtype":"bfloat16"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -307,15 +337,17 @@ pub static MTP_TOPK: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1216),
         (VersionRange::V23, BACKEND, 1338),
     ],
-    title: "DeepSeek-V4 MTP supports top-k 1 only",
-    explanation: "The DeepSeek-V4 attention backend verifies chain drafts only.",
-    trigger: "DeepSeek-V4 with a resolved --speculative-eagle-topk > 1 (only reachable with DSPARK).",
-    solutions: &["Use --speculative-eagle-topk 1."],
+    title: doc!("DeepSeek-V4 MTP supports top-k 1 only"),
+    explanation: doc!("The DeepSeek-V4 attention backend verifies chain drafts only."),
+    trigger: doc!(
+        "DeepSeek-V4 with a resolved --speculative-eagle-topk > 1 (only reachable with DSPARK)."
+    ),
+    solutions: doc_list!["Use --speculative-eagle-topk 1."],
     flags: &["speculative_eagle_topk"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":6}"#,
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","speculative_algorithm":"DSPARK","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -335,9 +367,11 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 98),
         (VersionRange::V23, HOOK, 144),
     ],
-    title: "DeepSeek-V4 caps concurrency at 256 requests",
-    explanation: "Without --max-running-requests SGLang limits DeepSeek-V4 to 256 running requests.",
-    trigger: "DeepseekV4ForCausalLM without --max-running-requests.",
+    title: doc!("DeepSeek-V4 caps concurrency at 256 requests"),
+    explanation: doc!(
+        "Without --max-running-requests SGLang limits DeepSeek-V4 to 256 running requests."
+    ),
+    trigger: doc!("DeepseekV4ForCausalLM without --max-running-requests."),
     ..RuleInfo::BASE
 };
 
@@ -357,10 +391,14 @@ pub static HEAD_DIM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1140),
         (VersionRange::V23, BACKEND, 1249),
     ],
-    title: "The dsv4 attention backend serves only DeepSeek-V4",
-    explanation: "The dsv4 backend (old name: compressed) is DeepSeek-V4's own attention; on CUDA its constructor asserts the model's 512-dim MQA head, so any other model (or a prefill/decode flag set to dsv4 for one) fails.",
-    trigger: "dsv4 (or compressed) as a prefill or decode backend for a model whose head_dim is not 512, on an NVIDIA GPU.",
-    solutions: &[
+    title: doc!("The dsv4 attention backend serves only DeepSeek-V4"),
+    explanation: doc!(
+        "The dsv4 backend (old name: compressed) is DeepSeek-V4's own attention; on CUDA its constructor asserts the model's 512-dim MQA head, so any other model (or a prefill/decode flag set to dsv4 for one) fails."
+    ),
+    trigger: doc!(
+        "dsv4 (or compressed) as a prefill or decode backend for a model whose head_dim is not 512, on an NVIDIA GPU."
+    ),
+    solutions: doc_list![
         "Remove dsv4 from the attention flags; SGLang picks it by itself for DeepSeek-V4.",
     ],
     flags: &[
@@ -368,10 +406,10 @@ pub static HEAD_DIM: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"dsv4"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -388,17 +426,21 @@ pub static PAGE_256: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1149),
         (VersionRange::V23, BACKEND, 1258),
     ],
-    title: "DeepSeek-V4 runs only with page size 256",
-    explanation: "SGLang sets DeepSeek-V4's page size to 256, but a split prefill/decode backend that snaps the page size (trtllm_mha, trtllm_mla, cutedsl_mla → 64; flashmla → 64) changes it again, and the dsv4 backend then asserts 256.",
-    trigger: "DeepSeek-V4 with a --prefill/--decode-attention-backend that rewrites the page size.",
-    solutions: &[
+    title: doc!("DeepSeek-V4 runs only with page size 256"),
+    explanation: doc!(
+        "SGLang sets DeepSeek-V4's page size to 256, but a split prefill/decode backend that snaps the page size (trtllm_mha, trtllm_mla, cutedsl_mla → 64; flashmla → 64) changes it again, and the dsv4 backend then asserts 256."
+    ),
+    trigger: doc!(
+        "DeepSeek-V4 with a --prefill/--decode-attention-backend that rewrites the page size."
+    ),
+    solutions: doc_list![
         "Remove --prefill-attention-backend / --decode-attention-backend; DeepSeek-V4 always uses dsv4.",
     ],
     flags: &["prefill_attention_backend", "decode_attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","decode_attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -20,19 +20,23 @@ pub static ARG_INVALID_CHOICE: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/choices.py",
         69,
     )],
-    title: "A flag was given a value SGLang does not accept",
-    explanation: "argparse rejects the value before SGLang looks at anything else: the flag only takes one of the listed choices in this release. Values are case-sensitive and some were renamed or removed between releases (e.g. `cutlass_mla` and `dual_chunk_flash_attn` are gone in 0.5.20+, `fp4_e2m1` became `fp4_mx_block16`).",
-    trigger: "The value is not in the flag's `choices` list for the selected SGLang release.",
-    situations: "A recipe written for another release; a typo; a DSA or DeepSeek-V4 backend name given to --attention-backend.",
-    solutions: &[
+    title: doc!("A flag was given a value SGLang does not accept"),
+    explanation: doc!(
+        "argparse rejects the value before SGLang looks at anything else: the flag only takes one of the listed choices in this release. Values are case-sensitive and some were renamed or removed between releases (e.g. `cutlass_mla` and `dual_chunk_flash_attn` are gone in 0.5.20+, `fp4_e2m1` became `fp4_mx_block16`)."
+    ),
+    trigger: doc!("The value is not in the flag's `choices` list for the selected SGLang release."),
+    situations: doc!(
+        "A recipe written for another release; a typo; a DSA or DeepSeek-V4 backend name given to --attention-backend."
+    ),
+    solutions: doc_list![
         "Pick one of the listed values.",
         "Check the release: the choice lists differ between SGLang versions.",
     ],
     flags: &[],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"bogus"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -51,15 +55,15 @@ pub static ARG_INVALID_INT: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/fields/schedule.py",
         143,
     )],
-    title: "An integer flag was given something that is not an integer",
-    explanation: "argparse converts the value with `int()` and refuses anything else.",
-    trigger: "A non-integer value for an integer flag such as --page-size or --tp-size.",
-    situations: "A unit suffix (`64k`), a float, or a misplaced argument.",
-    solutions: &["Give a plain integer."],
-    example: Some((
+    title: doc!("An integer flag was given something that is not an integer"),
+    explanation: doc!("argparse converts the value with `int()` and refuses anything else."),
+    trigger: doc!("A non-integer value for an integer flag such as --page-size or --tp-size."),
+    situations: doc!("A unit suffix (`64k`), a float, or a misplaced argument."),
+    solutions: doc_list!["Give a plain integer."],
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","page_size":"big"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","page_size":16}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -75,16 +79,18 @@ pub static ARG_UNRECOGNIZED: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/fields/exec_.py",
         207,
     )],
-    title: "The flag does not exist in this SGLang release",
-    explanation: "argparse refuses options its parser does not define. Flags come and go between releases (e.g. --dsv4-attn-backend and --prefill-kv-cache-dequant-dtype are new in 0.5.20+, --nsa-prefill-backend was removed), and SGLang spells them with dashes only.",
-    trigger: "A ServerArgs field that the selected release's parser does not define.",
-    situations: "A recipe written for a newer release; a typo in a field name.",
-    solutions: &["Remove the flag, or select the release that has it."],
+    title: doc!("The flag does not exist in this SGLang release"),
+    explanation: doc!(
+        "argparse refuses options its parser does not define. Flags come and go between releases (e.g. --dsv4-attn-backend and --prefill-kv-cache-dequant-dtype are new in 0.5.20+, --nsa-prefill-backend was removed), and SGLang spells them with dashes only."
+    ),
+    trigger: doc!("A ServerArgs field that the selected release's parser does not define."),
+    situations: doc!("A recipe written for a newer release; a typo in a field name."),
+    solutions: doc_list!["Remove the flag, or select the release that has it."],
     flags: &[],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla"}"#,
         r#"{"sglang":"0.5.23","gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"flashmla"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -99,11 +105,13 @@ pub static UNKNOWN_GPU: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Unknown GPU {gpu!r}: pick one from the catalogue or give its compute capability (e.g. compute_capability=12.0).",
     )],
-    title: "The GPU is not in Preflight's catalogue",
-    explanation: "Preflight needs the compute capability (and vendor) of the GPU to evaluate SGLang's hardware checks. Give a catalogue name or a custom compute capability.",
-    trigger: "`gpu` names no catalogue product.",
-    situations: "A typo, or a GPU not yet in the catalogue.",
-    solutions: &[
+    title: doc!("The GPU is not in Preflight's catalogue"),
+    explanation: doc!(
+        "Preflight needs the compute capability (and vendor) of the GPU to evaluate SGLang's hardware checks. Give a catalogue name or a custom compute capability."
+    ),
+    trigger: doc!("`gpu` names no catalogue product."),
+    situations: doc!("A typo, or a GPU not yet in the catalogue."),
+    solutions: doc_list![
         "Pick a GPU from the list.",
         "Use a custom compute capability such as 12.0.",
     ],
@@ -122,10 +130,10 @@ pub static NO_GPU: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "No GPU selected: pick a GPU or give a compute capability.",
     )],
-    title: "No GPU selected",
-    explanation: "SGLang's checks depend on the GPU; pick one to evaluate them.",
-    trigger: "Neither `gpu` nor `compute_capability` is set.",
-    solutions: &["Pick a GPU."],
+    title: doc!("No GPU selected"),
+    explanation: doc!("SGLang's checks depend on the GPU; pick one to evaluate them."),
+    trigger: doc!("Neither `gpu` nor `compute_capability` is set."),
+    solutions: doc_list!["Pick a GPU."],
     flags: &["gpu"],
     ..RuleInfo::BASE
 };
@@ -141,10 +149,14 @@ pub static UNKNOWN_ARCH: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Unknown model architecture {arch!r}: pick one from the list (the `architectures[0]` entry of the model's config.json).",
     )],
-    title: "The model architecture is unknown",
-    explanation: "Preflight evaluates SGLang's checks from facts of the model's architecture (MLA or MHA, DSA, heads …). Pick the architecture named in the model's config.json.",
-    trigger: "`arch` is missing, or names an architecture Preflight does not model, and the model path is not a known model.",
-    solutions: &["Pick the architecture from the list."],
+    title: doc!("The model architecture is unknown"),
+    explanation: doc!(
+        "Preflight evaluates SGLang's checks from facts of the model's architecture (MLA or MHA, DSA, heads …). Pick the architecture named in the model's config.json."
+    ),
+    trigger: doc!(
+        "`arch` is missing, or names an architecture Preflight does not model, and the model path is not a known model."
+    ),
+    solutions: doc_list!["Pick the architecture from the list."],
     flags: &["arch"],
     ..RuleInfo::BASE
 };
@@ -160,10 +172,14 @@ pub static UNKNOWN_MODEL: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Preflight does not know the model {model!r}: give its architecture (the architectures[0] entry of its config.json) or its config.json.",
     )],
-    title: "The model is not in Preflight's table of well-known models",
-    explanation: "Preflight finds the architecture of well-known Hugging Face model ids; for other models (local paths, fine-tunes) give the architecture named in the model's config.json, or the config.json itself (then the head counts, dims and quantization are the checkpoint's own). This says nothing about SGLang: Preflight cannot judge the launch until it knows the model.",
-    trigger: "A model path that is not a known model id, and no architecture or config.json given.",
-    solutions: &[
+    title: doc!("The model is not in Preflight's table of well-known models"),
+    explanation: doc!(
+        "Preflight finds the architecture of well-known Hugging Face model ids; for other models (local paths, fine-tunes) give the architecture named in the model's config.json, or the config.json itself (then the head counts, dims and quantization are the checkpoint's own). This says nothing about SGLang: Preflight cannot judge the launch until it knows the model."
+    ),
+    trigger: doc!(
+        "A model path that is not a known model id, and no architecture or config.json given."
+    ),
+    solutions: doc_list![
         "Pick the architecture (arch / --arch).",
         "Give the model's config.json (`preflight check --model-config config.json`, `model_config` in JSONL).",
     ],
@@ -183,10 +199,12 @@ pub static UNKNOWN_VERSION: RuleInfo = RuleInfo {
         "Preflight does not model SGLang {version!r}: the checks shown are those of {used}, the nearest modelled release (modelled: {known}).",
     )],
     severity: Severity::Error,
-    title: "The SGLang release is not modelled",
-    explanation: "Preflight reproduces the checks of specific SGLang releases, each from its own code; another release may raise different errors or rewrite values differently. Preflight cannot judge a launch for a release it does not model: it shows what the nearest modelled release would do, labelled as such, and exits 2.",
-    trigger: "`sglang` names a release Preflight does not model.",
-    solutions: &["Pick a modelled release."],
+    title: doc!("The SGLang release is not modelled"),
+    explanation: doc!(
+        "Preflight reproduces the checks of specific SGLang releases, each from its own code; another release may raise different errors or rewrite values differently. Preflight cannot judge a launch for a release it does not model: it shows what the nearest modelled release would do, labelled as such, and exits 2."
+    ),
+    trigger: doc!("`sglang` names a release Preflight does not model."),
+    solutions: doc_list!["Pick a modelled release."],
     flags: &["sglang"],
     ..RuleInfo::BASE
 };
@@ -199,10 +217,10 @@ pub static BAD_SETTING: RuleInfo = RuleInfo {
     exception: None,
     raised_by_sglang: false,
     messages: &[(VersionRange::ALL, "Invalid {key}: {value!r} ({expected}).")],
-    title: "A Preflight setting has an invalid value",
-    explanation: "The CUDA version must look like 12.9; a compute capability like 12.0.",
-    trigger: "`cuda_version` or `compute_capability` cannot be parsed.",
-    solutions: &["Correct the value."],
+    title: doc!("A Preflight setting has an invalid value"),
+    explanation: doc!("The CUDA version must look like 12.9; a compute capability like 12.0."),
+    trigger: doc!("`cuda_version` or `compute_capability` cannot be parsed."),
+    solutions: doc_list!["Correct the value."],
     flags: &["cuda_version", "compute_capability"],
     ..RuleInfo::BASE
 };
@@ -219,10 +237,12 @@ pub static UNMODELLED_ARG: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "{flag} is not modelled by Preflight; it is kept in the command but its checks are not evaluated.",
     )],
-    title: "A flag is passed through without being checked",
-    explanation: "Preflight keeps flags it does not model in the command, unchanged, but cannot tell whether SGLang accepts their values or how they interact with the rest.",
-    trigger: "A `ServerArgs` field outside Preflight's flag table.",
-    solutions: &["Nothing to do; check the flag against SGLang's documentation."],
+    title: doc!("A flag is passed through without being checked"),
+    explanation: doc!(
+        "Preflight keeps flags it does not model in the command, unchanged, but cannot tell whether SGLang accepts their values or how they interact with the rest."
+    ),
+    trigger: doc!("A `ServerArgs` field outside Preflight's flag table."),
+    solutions: doc_list!["Nothing to do; check the flag against SGLang's documentation."],
     ..RuleInfo::BASE
 };
 
@@ -238,10 +258,14 @@ pub static UNMODELLED_INFLUENTIAL: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "{flag} changes checks Preflight does not model; SGLang's verdict and backends may differ from this report.",
     )],
-    title: "A flag changes checks Preflight does not model",
-    explanation: "Some SGLang features (hierarchical sparse attention, decode or prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring, non-CUDA devices, diffusion LLMs …) bring their own launch checks and defaults, which Preflight does not reproduce. The flag is kept in the command, but the report may miss errors or show backends SGLang would not use.",
-    trigger: "One of those flags is set.",
-    solutions: &["Check the feature's own documentation; the rest of the report still applies."],
+    title: doc!("A flag changes checks Preflight does not model"),
+    explanation: doc!(
+        "Some SGLang features (hierarchical sparse attention, decode or prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring, non-CUDA devices, diffusion LLMs …) bring their own launch checks and defaults, which Preflight does not reproduce. The flag is kept in the command, but the report may miss errors or show backends SGLang would not use."
+    ),
+    trigger: doc!("One of those flags is set."),
+    solutions: doc_list![
+        "Check the feature's own documentation; the rest of the report still applies."
+    ],
     ..RuleInfo::BASE
 };
 
@@ -256,10 +280,12 @@ pub static BAD_ENV_NAME: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Invalid environment variable name {name!r}: names are letters, digits and underscores, not starting with a digit.",
     )],
-    title: "An environment variable name is invalid",
-    explanation: "Environment variables are passed as NAME=value; a name with other characters cannot be set by a shell (and would be executed as a command if pasted). It is left out of the generated commands.",
-    trigger: "An env key that does not match [A-Za-z_][A-Za-z0-9_]*.",
-    solutions: &["Correct or remove the variable."],
+    title: doc!("An environment variable name is invalid"),
+    explanation: doc!(
+        "Environment variables are passed as NAME=value; a name with other characters cannot be set by a shell (and would be executed as a command if pasted). It is left out of the generated commands."
+    ),
+    trigger: doc!("An env key that does not match [A-Za-z_][A-Za-z0-9_]*."),
+    solutions: doc_list!["Correct or remove the variable."],
     ..RuleInfo::BASE
 };
 
@@ -278,15 +304,19 @@ pub static ARG_INVALID_FLOAT: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/fields/schedule.py",
         27,
     )],
-    title: "A number flag was given something that is not a number",
-    explanation: "argparse converts the value with Python's `float()` and refuses anything else (a unit, a percent sign, a comma as decimal separator).",
-    trigger: "A value `float()` does not accept for a float flag such as --mem-fraction-static.",
-    situations: "`--mem-fraction-static 85%`, `0,8`, a misplaced argument.",
-    solutions: &["Give a plain number such as 0.8."],
-    example: Some((
+    title: doc!("A number flag was given something that is not a number"),
+    explanation: doc!(
+        "argparse converts the value with Python's `float()` and refuses anything else (a unit, a percent sign, a comma as decimal separator)."
+    ),
+    trigger: doc!(
+        "A value `float()` does not accept for a float flag such as --mem-fraction-static."
+    ),
+    situations: doc!("`--mem-fraction-static 85%`, `0,8`, a misplaced argument."),
+    solutions: doc_list!["Give a plain number such as 0.8."],
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mem_fraction_static":"lots"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mem_fraction_static":0.8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -299,17 +329,21 @@ pub static ARG_TYPE_ERROR: RuleInfo = RuleInfo {
     exception: Some("ArgumentError"),
     messages: &[(VersionRange::ALL, "argument {flag}: {message}")],
     sources: &[(VersionRange::V23, "python/sglang/srt/utils/common.py", 3394)],
-    title: "SGLang's parser for this flag refused the value",
-    explanation: "Some flags are read by SGLang's own converters: sizes such as --context-length accept `32k` or `1Mi` (`human_readable_int`), list and JSON flags need valid JSON. argparse reports the converter's message.",
-    trigger: "A value the flag's SGLang type function refuses.",
-    situations: "`--context-length 1.5Ki` (decimals need an SI suffix), `--context-length lots`, broken JSON.",
-    solutions: &[
+    title: doc!("SGLang's parser for this flag refused the value"),
+    explanation: doc!(
+        "Some flags are read by SGLang's own converters: sizes such as --context-length accept `32k` or `1Mi` (`human_readable_int`), list and JSON flags need valid JSON. argparse reports the converter's message."
+    ),
+    trigger: doc!("A value the flag's SGLang type function refuses."),
+    situations: doc!(
+        "`--context-length 1.5Ki` (decimals need an SI suffix), `--context-length lots`, broken JSON."
+    ),
+    solutions: doc_list![
         "Write the value as the message says (a plain integer, `32k`, `128Ki`, valid JSON).",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","context_length":"lots"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","context_length":"32k"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -324,10 +358,12 @@ pub static VALUE_TOO_LARGE: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "{flag} {value}: Preflight cannot judge a number this large (Python accepts it; Preflight computes with 64-bit integers)",
     )],
-    title: "A number too large for Preflight to judge",
-    explanation: "Python integers have no size limit, so argparse accepts the value and SGLang's own checks decide what happens next. Preflight computes with 64-bit integers and does not guess: it cannot judge this launch. Use a realistic value.",
-    trigger: "An integer flag given a value beyond ±9.2 × 10^18.",
-    solutions: &["Use a realistic value."],
+    title: doc!("A number too large for Preflight to judge"),
+    explanation: doc!(
+        "Python integers have no size limit, so argparse accepts the value and SGLang's own checks decide what happens next. Preflight computes with 64-bit integers and does not guess: it cannot judge this launch. Use a realistic value."
+    ),
+    trigger: doc!("An integer flag given a value beyond ±9.2 × 10^18."),
+    solutions: doc_list!["Use a realistic value."],
     ..RuleInfo::BASE
 };
 

@@ -20,15 +20,17 @@ pub static MXFP8_BLACKWELL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 106),
         (VersionRange::V23, HOOK, 106),
     ],
-    title: "An mxfp8 KV cache needs a Blackwell GPU",
-    explanation: "The MXFP8 KV cache is read by FA4's block-scaled MXFP8 path, which exists only on Blackwell (SM100/SM110/SM120) with CUDA ≥ 12.8.",
-    trigger: "--kv-cache-dtype mxfp8 on a GPU that is not Blackwell.",
-    solutions: &["Use --kv-cache-dtype fp8_e4m3 (or auto) on Hopper and older GPUs."],
+    title: doc!("An mxfp8 KV cache needs a Blackwell GPU"),
+    explanation: doc!(
+        "The MXFP8 KV cache is read by FA4's block-scaled MXFP8 path, which exists only on Blackwell (SM100/SM110/SM120) with CUDA ≥ 12.8."
+    ),
+    trigger: doc!("--kv-cache-dtype mxfp8 on a GPU that is not Blackwell."),
+    solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3 (or auto) on Hopper and older GPUs."],
     flags: &["kv_cache_dtype", "cuda_version"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"mxfp8"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -47,15 +49,17 @@ pub static KV4_NON_CUDA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
         (VersionRange::V23, HOOK, 318),
     ],
-    title: "FP4 KV caches run only on NVIDIA GPUs",
-    explanation: "nvfp4 and fp4_mx_block16 KV caches are implemented for CUDA only; SGLang refuses them on AMD, NPU, XPU and CPU.",
-    trigger: "--kv-cache-dtype nvfp4 or fp4_mx_block16 on a non-CUDA device.",
-    solutions: &["Use fp8_e4m3 or auto on AMD GPUs."],
+    title: doc!("FP4 KV caches run only on NVIDIA GPUs"),
+    explanation: doc!(
+        "nvfp4 and fp4_mx_block16 KV caches are implemented for CUDA only; SGLang refuses them on AMD, NPU, XPU and CPU."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4 or fp4_mx_block16 on a non-CUDA device."),
+    solutions: doc_list!["Use fp8_e4m3 or auto on AMD GPUs."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -74,15 +78,17 @@ pub static NVFP4_ARCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 128),
         (VersionRange::V23, HOOK, 128),
     ],
-    title: "An nvfp4 KV cache needs SM100 or SM120",
-    explanation: "NVFP4 KV kernels exist for SM100/SM103 and SM120/SM121 (CUDA ≥ 12.8). Hopper, Ampere, Ada and Jetson Thor (SM110) are refused.",
-    trigger: "--kv-cache-dtype nvfp4 on an NVIDIA GPU that is neither SM100 nor SM120.",
-    solutions: &["Use --kv-cache-dtype fp4_mx_block16 or fp8_e4m3."],
+    title: doc!("An nvfp4 KV cache needs SM100 or SM120"),
+    explanation: doc!(
+        "NVFP4 KV kernels exist for SM100/SM103 and SM120/SM121 (CUDA ≥ 12.8). Hopper, Ampere, Ada and Jetson Thor (SM110) are refused."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4 on an NVIDIA GPU that is neither SM100 nor SM120."),
+    solutions: doc_list!["Use --kv-cache-dtype fp4_mx_block16 or fp8_e4m3."],
     flags: &["kv_cache_dtype", "cuda_version"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -102,9 +108,11 @@ pub static KV4_MIXED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 269),
         (VersionRange::V23, HOOK, 269),
     ],
-    title: "FP4 KV with different prefill and decode backends",
-    explanation: "SGLang allows different prefill and decode backends with an FP4 KV cache but warns that this pairing is less tested.",
-    trigger: "An FP4 KV dtype with differing prefill/decode backends, prefill not fa4.",
+    title: doc!("FP4 KV with different prefill and decode backends"),
+    explanation: doc!(
+        "SGLang allows different prefill and decode backends with an FP4 KV cache but warns that this pairing is less tested."
+    ),
+    trigger: doc!("An FP4 KV dtype with differing prefill/decode backends, prefill not fa4."),
     flags: &["prefill_attention_backend", "decode_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -127,19 +135,21 @@ pub static KV4_FA4_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 282),
         (VersionRange::V23, HOOK, 284),
     ],
-    title: "FP4 KV with fa4 prefill on an MLA model needs a flashinfer or trtllm_mla decode",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MLA model, prefill fa4 and decode outside {flashinfer, trtllm_mla}.",
-    solutions: &["Use --decode-attention-backend flashinfer."],
+    title: doc!("FP4 KV with fa4 prefill on an MLA model needs a flashinfer or trtllm_mla decode"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MLA model, prefill fa4 and decode outside {flashinfer, trtllm_mla}."
+    ),
+    solutions: doc_list!["Use --decode-attention-backend flashinfer."],
     flags: &[
         "decode_attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4"}"#,
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4","decode_attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -158,19 +168,21 @@ pub static KV4_FA4_MHA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 292),
         (VersionRange::V23, HOOK, 292),
     ],
-    title: "FP4 KV with fa4 prefill on an MHA model needs a triton-family decode",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MHA model, prefill fa4 and decode outside {triton, torch_native, flex_attention}.",
-    solutions: &["Use --decode-attention-backend triton."],
+    title: doc!("FP4 KV with fa4 prefill on an MHA model needs a triton-family decode"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MHA model, prefill fa4 and decode outside {triton, torch_native, flex_attention}."
+    ),
+    solutions: doc_list!["Use --decode-attention-backend triton."],
     flags: &[
         "decode_attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"fa4","decode_attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -196,15 +208,15 @@ pub static KV4_MLA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 302),
         (VersionRange::V23, HOOK, 302),
     ],
-    title: "FP4 KV on an MLA model needs flashinfer or trtllm_mla",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MLA model, attention backend outside {flashinfer, trtllm_mla}.",
-    solutions: &["Use --attention-backend trtllm_mla (Blackwell) or flashinfer."],
+    title: doc!("FP4 KV on an MLA model needs flashinfer or trtllm_mla"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!("FP4 KV dtype, MLA model, attention backend outside {flashinfer, trtllm_mla}."),
+    solutions: doc_list!["Use --attention-backend trtllm_mla (Blackwell) or flashinfer."],
     flags: &["attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"RTX 5090","arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -223,15 +235,17 @@ pub static KV4_MHA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 313),
         (VersionRange::V23, HOOK, 313),
     ],
-    title: "FP4 KV on an MHA model needs triton, torch_native, flex_attention or trtllm_mha",
-    explanation: KV4_EXPL,
-    trigger: "FP4 KV dtype, MHA model, attention backend outside {triton, torch_native, flex_attention, trtllm_mha}.",
-    solutions: &["Use --attention-backend trtllm_mha (SM100/SM120) or triton."],
+    title: doc!("FP4 KV on an MHA model needs triton, torch_native, flex_attention or trtllm_mha"),
+    explanation: doc!(KV4_EXPL),
+    trigger: doc!(
+        "FP4 KV dtype, MHA model, attention backend outside {triton, torch_native, flex_attention, trtllm_mha}."
+    ),
+    solutions: doc_list!["Use --attention-backend trtllm_mha (SM100/SM120) or triton."],
     flags: &["attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_mx_block16","attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -251,15 +265,17 @@ pub static NVFP4_DEQUANT_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 41),
         (VersionRange::V23, HOOK, 41),
     ],
-    title: "--prefill-kv-cache-dequant-dtype needs an nvfp4 KV cache",
-    explanation: NVFP4_EXPL,
-    trigger: "--prefill-kv-cache-dequant-dtype other than auto without --kv-cache-dtype nvfp4.",
-    solutions: &["Remove --prefill-kv-cache-dequant-dtype."],
+    title: doc!("--prefill-kv-cache-dequant-dtype needs an nvfp4 KV cache"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "--prefill-kv-cache-dequant-dtype other than auto without --kv-cache-dtype nvfp4."
+    ),
+    solutions: doc_list!["Remove --prefill-kv-cache-dequant-dtype."],
     flags: &["prefill_kv_cache_dequant_dtype", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","prefill_kv_cache_dequant_dtype":"fp8_e4m3"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -277,19 +293,21 @@ pub static NVFP4_BACKEND_NEITHER: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 53),
         (VersionRange::V23, HOOK, 53),
     ],
-    title: "nvfp4 KV needs a flashinfer or trtllm_mha prefill",
-    explanation: NVFP4_EXPL,
-    trigger: "--kv-cache-dtype nvfp4 with an explicit prefill/attention backend other than flashinfer or trtllm_mha.",
-    solutions: &["Remove the attention-backend flags."],
+    title: doc!("nvfp4 KV needs a flashinfer or trtllm_mha prefill"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "--kv-cache-dtype nvfp4 with an explicit prefill/attention backend other than flashinfer or trtllm_mha."
+    ),
+    solutions: doc_list!["Remove the attention-backend flags."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "kv_cache_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","attention_backend":"fa4"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -307,10 +325,12 @@ pub static NVFP4_NATIVE_SM100: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 60),
         (VersionRange::V23, HOOK, 60),
     ],
-    title: "Native NVFP4 prefill needs SM100",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV with native NVFP4 prefill (explicit, or implied by --attention-backend trtllm_mha) on a GPU that is not SM100.",
-    solutions: &[
+    title: doc!("Native NVFP4 prefill needs SM100"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "nvfp4 KV with native NVFP4 prefill (explicit, or implied by --attention-backend trtllm_mha) on a GPU that is not SM100."
+    ),
+    solutions: doc_list![
         "Use --prefill-kv-cache-dequant-dtype fp8_e4m3, or remove --attention-backend trtllm_mha.",
     ],
     flags: &[
@@ -318,10 +338,10 @@ pub static NVFP4_NATIVE_SM100: RuleInfo = RuleInfo {
         "attention_backend",
         "prefill_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"nvfp4"}"#,
         r#"{"gpu":"RTX 5090","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -339,18 +359,20 @@ pub static NVFP4_PREFILL_MISMATCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 71),
         (VersionRange::V23, HOOK, 71),
     ],
-    title: "The nvfp4 prefill dequant dtype fixes the prefill backend",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV and an explicit --prefill-attention-backend that differs from the one the dequant dtype needs.",
-    solutions: &["Remove --prefill-attention-backend."],
+    title: doc!("The nvfp4 prefill dequant dtype fixes the prefill backend"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!(
+        "nvfp4 KV and an explicit --prefill-attention-backend that differs from the one the dequant dtype needs."
+    ),
+    solutions: doc_list!["Remove --prefill-attention-backend."],
     flags: &[
         "prefill_attention_backend",
         "prefill_kv_cache_dequant_dtype",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"fp8_e4m3","prefill_attention_backend":"trtllm_mha"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","prefill_kv_cache_dequant_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -368,15 +390,15 @@ pub static NVFP4_DECODE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 80),
         (VersionRange::V23, HOOK, 80),
     ],
-    title: "nvfp4 KV decodes with trtllm_mha only",
-    explanation: NVFP4_EXPL,
-    trigger: "nvfp4 KV and an explicit --decode-attention-backend other than trtllm_mha.",
-    solutions: &["Remove --decode-attention-backend."],
+    title: doc!("nvfp4 KV decodes with trtllm_mha only"),
+    explanation: doc!(NVFP4_EXPL),
+    trigger: doc!("nvfp4 KV and an explicit --decode-attention-backend other than trtllm_mha."),
+    solutions: doc_list!["Remove --decode-attention-backend."],
     flags: &["decode_attention_backend", "kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4","decode_attention_backend":"flashinfer"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"nvfp4"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -396,9 +418,11 @@ pub static NVFP4_BACKENDS_INFO: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 93),
         (VersionRange::V23, HOOK, 93),
     ],
-    title: "nvfp4 sets the prefill and decode backends",
-    explanation: "nvfp4 KV uses flashinfer (FP8 workspace) or trtllm_mha (native, SM100) for prefill and trtllm_mha for decode.",
-    trigger: "--kv-cache-dtype nvfp4.",
+    title: doc!("nvfp4 sets the prefill and decode backends"),
+    explanation: doc!(
+        "nvfp4 KV uses flashinfer (FP8 workspace) or trtllm_mha (native, SM100) for prefill and trtllm_mha for decode."
+    ),
+    trigger: doc!("--kv-cache-dtype nvfp4."),
     flags: &["prefill_attention_backend", "decode_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -425,15 +449,17 @@ pub static FP4_E2M1: RuleInfo = RuleInfo {
             66,
         ),
     ],
-    title: "fp4_e2m1 was renamed fp4_mx_block16",
-    explanation: "0.5.19 still parses --kv-cache-dtype fp4_e2m1 but refuses it when the KV pool is configured; 0.5.20+ rejects it in argparse.",
-    trigger: "--kv-cache-dtype fp4_e2m1 on 0.5.19.",
-    solutions: &["Use --kv-cache-dtype fp4_mx_block16."],
+    title: doc!("fp4_e2m1 was renamed fp4_mx_block16"),
+    explanation: doc!(
+        "0.5.19 still parses --kv-cache-dtype fp4_e2m1 but refuses it when the KV pool is configured; 0.5.20+ rejects it in argparse."
+    ),
+    trigger: doc!("--kv-cache-dtype fp4_e2m1 on 0.5.19."),
+    solutions: doc_list!["Use --kv-cache-dtype fp4_mx_block16."],
     flags: &["kv_cache_dtype"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"fp4_e2m1"}"#,
         r#"{"sglang":"0.5.19","gpu":"B200","arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

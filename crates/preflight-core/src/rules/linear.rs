@@ -45,19 +45,25 @@ pub static GDN_BLACKWELL: RuleInfo = RuleInfo {
             473,
         ),
     ],
-    title: "Hybrid Gated-DeltaNet models on Blackwell need triton, trtllm_mha, flashinfer (or fa4 on SM100)",
-    explanation: "Qwen3-Next / Qwen3.5-style hybrids run their full-attention layers only with some backends on Blackwell: triton, trtllm_mha and flashinfer on SM120/SM121, plus fa4 on SM100/SM103/SM110 (0.5.19: triton, trtllm_mha, fa4 on SM100). The allowed set is a Python set, so its printed order can differ from SGLang's log.",
-    trigger: "A hybrid GDN model on a Blackwell GPU with a prefill or decode backend outside the allowed set.",
-    solutions: &["Use triton or flashinfer, or leave the attention backend unset."],
+    title: doc!(
+        "Hybrid Gated-DeltaNet models on Blackwell need triton, trtllm_mha, flashinfer (or fa4 on SM100)"
+    ),
+    explanation: doc!(
+        "Qwen3-Next / Qwen3.5-style hybrids run their full-attention layers only with some backends on Blackwell: triton, trtllm_mha and flashinfer on SM120/SM121, plus fa4 on SM100/SM103/SM110 (0.5.19: triton, trtllm_mha, fa4 on SM100). The allowed set is a Python set, so its printed order can differ from SGLang's log."
+    ),
+    trigger: doc!(
+        "A hybrid GDN model on a Blackwell GPU with a prefill or decode backend outside the allowed set."
+    ),
+    solutions: doc_list!["Use triton or flashinfer, or leave the attention backend unset."],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"RTX 5090","arch":"Qwen3NextForCausalLM","attention_backend":"fa4"}"#,
         r#"{"gpu":"RTX 5090","arch":"Qwen3NextForCausalLM","attention_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -77,9 +83,11 @@ pub static QWEN_HYBRID_SM100: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/model_overrides/qwen3_5.py",
         17,
     )],
-    title: "Qwen3-Next / Qwen3.5 on SM100 default to triton with page size 1",
-    explanation: "On SM100/SM103 with --attention-backend unset, SGLang runs these hybrids on triton with page size 1 (overriding --page-size), or on trtllm_mha with page size 64 when the radix cache is off, an extra_buffer mamba strategy is given, or speculative decoding is on. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "Qwen3-Next/Qwen3.5/InternS2 on SM100 with --attention-backend unset.",
+    title: doc!("Qwen3-Next / Qwen3.5 on SM100 default to triton with page size 1"),
+    explanation: doc!(
+        "On SM100/SM103 with --attention-backend unset, SGLang runs these hybrids on triton with page size 1 (overriding --page-size), or on trtllm_mha with page size 64 when the radix cache is off, an extra_buffer mamba strategy is given, or speculative decoding is on. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("Qwen3-Next/Qwen3.5/InternS2 on SM100 with --attention-backend unset."),
     flags: &["attention_backend", "page_size"],
     ..RuleInfo::BASE
 };
@@ -96,10 +104,12 @@ pub static NO_BUFFER_PAGE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 157),
         (VersionRange::V23, MAMBA, 157),
     ],
-    title: "The no_buffer Mamba cache strategy needs page size 1",
-    explanation: "With the radix cache on and the no_buffer strategy (chosen automatically when extra_buffer is unavailable, e.g. with a non-triton linear-attention backend), Mamba hybrids support only 1-token pages.",
-    trigger: "A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --page-size > 1.",
-    solutions: &[
+    title: doc!("The no_buffer Mamba cache strategy needs page size 1"),
+    explanation: doc!(
+        "With the radix cache on and the no_buffer strategy (chosen automatically when extra_buffer is unavailable, e.g. with a non-triton linear-attention backend), Mamba hybrids support only 1-token pages."
+    ),
+    trigger: doc!("A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --page-size > 1."),
+    solutions: doc_list![
         "Remove --page-size, or use --mamba-radix-cache-strategy extra_buffer with --linear-attn-backend triton, or --disable-radix-cache.",
     ],
     flags: &[
@@ -107,10 +117,10 @@ pub static NO_BUFFER_PAGE: RuleInfo = RuleInfo {
         "mamba_radix_cache_strategy",
         "disable_radix_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","page_size":16,"mamba_radix_cache_strategy":"no_buffer","disable_overlap_schedule":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"no_buffer","disable_overlap_schedule":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -129,15 +139,17 @@ pub static NO_BUFFER_OVERLAP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 158),
         (VersionRange::V23, MAMBA, 159),
     ],
-    title: "The no_buffer Mamba cache strategy needs --disable-overlap-schedule",
-    explanation: "When SGLang picks no_buffer itself it also turns the overlap scheduler off; an explicit --mamba-radix-cache-strategy no_buffer must come with --disable-overlap-schedule.",
-    trigger: "A Mamba/GDN hybrid, radix cache on, explicit no_buffer, overlap schedule on.",
-    solutions: &["Add --disable-overlap-schedule, or leave the strategy on auto."],
+    title: doc!("The no_buffer Mamba cache strategy needs --disable-overlap-schedule"),
+    explanation: doc!(
+        "When SGLang picks no_buffer itself it also turns the overlap scheduler off; an explicit --mamba-radix-cache-strategy no_buffer must come with --disable-overlap-schedule."
+    ),
+    trigger: doc!("A Mamba/GDN hybrid, radix cache on, explicit no_buffer, overlap schedule on."),
+    solutions: doc_list!["Add --disable-overlap-schedule, or leave the strategy on auto."],
     flags: &["disable_overlap_schedule", "mamba_radix_cache_strategy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"no_buffer"}"#,
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"no_buffer","disable_overlap_schedule":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -156,19 +168,21 @@ pub static NO_BUFFER_TRTLLM: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 161),
         (VersionRange::V23, MAMBA, 162),
     ],
-    title: "The no_buffer Mamba cache strategy cannot use trtllm_mha",
-    explanation: "trtllm_mha needs paged KV, which the no_buffer strategy does not support.",
-    trigger: "A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --attention-backend trtllm_mha.",
-    solutions: &["Use --mamba-radix-cache-strategy extra_buffer, or another backend."],
+    title: doc!("The no_buffer Mamba cache strategy cannot use trtllm_mha"),
+    explanation: doc!("trtllm_mha needs paged KV, which the no_buffer strategy does not support."),
+    trigger: doc!(
+        "A Mamba/GDN hybrid, radix cache on, strategy no_buffer, --attention-backend trtllm_mha."
+    ),
+    solutions: doc_list!["Use --mamba-radix-cache-strategy extra_buffer, or another backend."],
     flags: &[
         "attention_backend",
         "mamba_radix_cache_strategy",
         "disable_radix_cache",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","attention_backend":"trtllm_mha","mamba_radix_cache_strategy":"no_buffer","disable_overlap_schedule":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","attention_backend":"trtllm_mha"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -187,15 +201,21 @@ pub static EXTRA_BUFFER_ARCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 117),
         (VersionRange::V23, MAMBA, 119),
     ],
-    title: "extra_buffer needs the triton linear-attention backend",
-    explanation: "The extra_buffer Mamba cache strategy snapshots state with the triton linear-attention kernels only.",
-    trigger: "--mamba-radix-cache-strategy extra_buffer with --linear-attn-backend other than triton.",
-    solutions: &["Use --linear-attn-backend triton, or --mamba-radix-cache-strategy no_buffer."],
+    title: doc!("extra_buffer needs the triton linear-attention backend"),
+    explanation: doc!(
+        "The extra_buffer Mamba cache strategy snapshots state with the triton linear-attention kernels only."
+    ),
+    trigger: doc!(
+        "--mamba-radix-cache-strategy extra_buffer with --linear-attn-backend other than triton."
+    ),
+    solutions: doc_list![
+        "Use --linear-attn-backend triton, or --mamba-radix-cache-strategy no_buffer."
+    ],
     flags: &["mamba_radix_cache_strategy", "linear_attn_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"extra_buffer","linear_attn_backend":"cutedsl"}"#,
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","mamba_radix_cache_strategy":"extra_buffer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -225,15 +245,19 @@ pub static EXTRA_BUFFER_NO_MAMBA: RuleInfo = RuleInfo {
             1063,
         ),
     ],
-    title: "extra_buffer strategies need a Mamba/GDN model",
-    explanation: "The extra_buffer strategies snapshot Mamba state; a model without Mamba/GDN layers has none.",
-    trigger: "--mamba-radix-cache-strategy extra_buffer/extra_buffer_lazy with a non-hybrid model and the radix cache on.",
-    solutions: &["Remove --mamba-radix-cache-strategy."],
+    title: doc!("extra_buffer strategies need a Mamba/GDN model"),
+    explanation: doc!(
+        "The extra_buffer strategies snapshot Mamba state; a model without Mamba/GDN layers has none."
+    ),
+    trigger: doc!(
+        "--mamba-radix-cache-strategy extra_buffer/extra_buffer_lazy with a non-hybrid model and the radix cache on."
+    ),
+    solutions: doc_list!["Remove --mamba-radix-cache-strategy."],
     flags: &["mamba_radix_cache_strategy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mamba_radix_cache_strategy":"extra_buffer"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -251,10 +275,14 @@ pub static FI_DECODE_BF16: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 340),
         (VersionRange::V23, HOOK, 341),
     ],
-    title: "flashinfer linear-attention decode on SM100+ needs --mamba-ssm-dtype bfloat16",
-    explanation: "On GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx) the flashinfer GDN decode kernel keeps the SSM state in bfloat16 only.",
-    trigger: "Linear-attention decode backend flashinfer (explicit or inherited), SM major ≥ 10, --mamba-ssm-dtype not bfloat16 (including unset).",
-    solutions: &[
+    title: doc!("flashinfer linear-attention decode on SM100+ needs --mamba-ssm-dtype bfloat16"),
+    explanation: doc!(
+        "On GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx) the flashinfer GDN decode kernel keeps the SSM state in bfloat16 only."
+    ),
+    trigger: doc!(
+        "Linear-attention decode backend flashinfer (explicit or inherited), SM major ≥ 10, --mamba-ssm-dtype not bfloat16 (including unset)."
+    ),
+    solutions: doc_list![
         "Add --mamba-ssm-dtype bfloat16.",
         "Use the triton linear-attention backend.",
     ],
@@ -263,10 +291,10 @@ pub static FI_DECODE_BF16: RuleInfo = RuleInfo {
         "linear_attn_decode_backend",
         "linear_attn_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","linear_attn_decode_backend":"flashinfer"}"#,
         r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","linear_attn_decode_backend":"flashinfer","mamba_ssm_dtype":"bfloat16"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -284,19 +312,23 @@ pub static FI_PREFILL_CUDA13: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 389),
         (VersionRange::V23, HOOK, 390),
     ],
-    title: "flashinfer linear-attention prefill on SM100+ needs CUDA 13",
-    explanation: "The flashinfer GDN prefill kernels for Blackwell are built for CUDA 13 and newer.",
-    trigger: "Linear-attention prefill backend flashinfer (explicit or inherited), SM major ≥ 10, CUDA < 13.",
-    solutions: &["Use a CUDA 13 build, or the triton linear-attention backend."],
+    title: doc!("flashinfer linear-attention prefill on SM100+ needs CUDA 13"),
+    explanation: doc!(
+        "The flashinfer GDN prefill kernels for Blackwell are built for CUDA 13 and newer."
+    ),
+    trigger: doc!(
+        "Linear-attention prefill backend flashinfer (explicit or inherited), SM major ≥ 10, CUDA < 13."
+    ),
+    solutions: doc_list!["Use a CUDA 13 build, or the triton linear-attention backend."],
     flags: &[
         "cuda_version",
         "linear_attn_prefill_backend",
         "linear_attn_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","cuda_version":"12.9","arch":"Qwen3NextForCausalLM","linear_attn_prefill_backend":"flashinfer"}"#,
         r#"{"gpu":"B200","cuda_version":"13.0","arch":"Qwen3NextForCausalLM","linear_attn_prefill_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -314,15 +346,15 @@ pub static FLASHKDA_DECODE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
         (VersionRange::V23, HOOK, 319),
     ],
-    title: "FlashKDA is prefill-only",
-    explanation: "FlashKDA has no decode kernel.",
-    trigger: "--linear-attn-decode-backend flashkda.",
-    solutions: &["Use --linear-attn-prefill-backend flashkda."],
+    title: doc!("FlashKDA is prefill-only"),
+    explanation: doc!("FlashKDA has no decode kernel."),
+    trigger: doc!("--linear-attn-decode-backend flashkda."),
+    solutions: doc_list!["Use --linear-attn-prefill-backend flashkda."],
     flags: &["linear_attn_decode_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","linear_attn_decode_backend":"flashkda"}"#,
         r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","linear_attn_prefill_backend":"flashkda"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -335,15 +367,15 @@ pub static MAMBA_FLASHINFER: RuleInfo = RuleInfo {
         "FlashInfer mamba module not available, please check the FlashInfer installation.",
     )],
     sources: &[(VersionRange::V23, MAMBA, 72)],
-    title: "--mamba-backend flashinfer needs FlashInfer (NVIDIA only)",
-    explanation: "FlashInfer's mamba module is available only on CUDA.",
-    trigger: "--mamba-backend flashinfer on a non-CUDA device.",
-    solutions: &["Use --mamba-backend triton."],
+    title: doc!("--mamba-backend flashinfer needs FlashInfer (NVIDIA only)"),
+    explanation: doc!("FlashInfer's mamba module is available only on CUDA."),
+    trigger: doc!("--mamba-backend flashinfer on a non-CUDA device."),
+    solutions: doc_list!["Use --mamba-backend triton."],
     flags: &["mamba_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"Qwen3NextForCausalLM","mamba_backend":"flashinfer"}"#,
         r#"{"gpu":"MI300X","arch":"Qwen3NextForCausalLM","mamba_backend":"triton"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -363,9 +395,11 @@ pub static SM100_DECODE_DEFAULT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 303),
         (VersionRange::V23, HOOK, 304),
     ],
-    title: "SM100 with a bfloat16 SSM state decodes linear attention with flashinfer",
-    explanation: "On SM100/SM103 with --mamba-ssm-dtype bfloat16 and no linear decode backend, SGLang uses flashinfer for linear-attention decode.",
-    trigger: "SM100, --mamba-ssm-dtype bfloat16, --linear-attn-decode-backend unset.",
+    title: doc!("SM100 with a bfloat16 SSM state decodes linear attention with flashinfer"),
+    explanation: doc!(
+        "On SM100/SM103 with --mamba-ssm-dtype bfloat16 and no linear decode backend, SGLang uses flashinfer for linear-attention decode."
+    ),
+    trigger: doc!("SM100, --mamba-ssm-dtype bfloat16, --linear-attn-decode-backend unset."),
     flags: &["linear_attn_decode_backend"],
     ..RuleInfo::BASE
 };

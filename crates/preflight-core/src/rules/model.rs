@@ -22,19 +22,23 @@ pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 530),
         (VersionRange::V23, MODEL_HOOK, 538),
     ],
-    title: "gpt-oss needs an attention backend that supports attention sinks",
-    explanation: "gpt-oss uses attention sinks, which flashinfer and several other backends do not implement. SGLang asserts the resolved prefill and decode backends are in its list; setting only one of the split flags leaves the other unset (None) and fails too.",
-    trigger: "GptOssForCausalLM with a prefill or decode backend outside the list.",
-    solutions: &["Use triton, fa3 (Hopper), trtllm_mha (Blackwell) or leave the backend unset."],
+    title: doc!("gpt-oss needs an attention backend that supports attention sinks"),
+    explanation: doc!(
+        "gpt-oss uses attention sinks, which flashinfer and several other backends do not implement. SGLang asserts the resolved prefill and decode backends are in its list; setting only one of the split flags leaves the other unset (None) and fails too."
+    ),
+    trigger: doc!("GptOssForCausalLM with a prefill or decode backend outside the list."),
+    solutions: doc_list![
+        "Use triton, fa3 (Hopper), trtllm_mha (Blackwell) or leave the backend unset."
+    ],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"GptOssForCausalLM","attention_backend":"flashinfer"}"#,
         r#"{"gpu":"H100","arch":"GptOssForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -53,17 +57,21 @@ pub static LLAMA4_BACKENDS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 616),
         (VersionRange::V23, MODEL_HOOK, 622),
     ],
-    title: "Llama 4 needs fa3, aiter, triton, trtllm_mha (or ascend/intel_xpu)",
-    explanation: "Llama 4's chunked local attention is implemented only by some backends; SGLang asserts that --attention-backend is one of them (split prefill/decode flags are not checked).",
-    trigger: "Llama4ForConditionalGeneration / Llama4ForCausalLM with --attention-backend outside {fa3, aiter, triton, ascend, trtllm_mha, intel_xpu}.",
-    solutions: &[
+    title: doc!("Llama 4 needs fa3, aiter, triton, trtllm_mha (or ascend/intel_xpu)"),
+    explanation: doc!(
+        "Llama 4's chunked local attention is implemented only by some backends; SGLang asserts that --attention-backend is one of them (split prefill/decode flags are not checked)."
+    ),
+    trigger: doc!(
+        "Llama4ForConditionalGeneration / Llama4ForCausalLM with --attention-backend outside {fa3, aiter, triton, ascend, trtllm_mha, intel_xpu}."
+    ),
+    solutions: doc_list![
         "Leave --attention-backend unset (SGLang picks trtllm_mha on SM100, fa3 on SM90, triton elsewhere).",
     ],
     flags: &["attention_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","attention_backend":"flashinfer"}"#,
         r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -99,9 +107,11 @@ pub static LLAMA4_DEFAULT: RuleInfo = RuleInfo {
             34,
         ),
     ],
-    title: "Llama 4 gets a platform-specific attention backend",
-    explanation: "With --attention-backend unset, Llama 4 runs trtllm_mha on SM100, fa3 on SM90, aiter on AMD and triton elsewhere (including RTX 50xx and Ampere/Ada).",
-    trigger: "Llama 4 and --attention-backend unset.",
+    title: doc!("Llama 4 gets a platform-specific attention backend"),
+    explanation: doc!(
+        "With --attention-backend unset, Llama 4 runs trtllm_mha on SM100, fa3 on SM90, aiter on AMD and triton elsewhere (including RTX 50xx and Ampere/Ada)."
+    ),
+    trigger: doc!("Llama 4 and --attention-backend unset."),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -138,9 +148,11 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
             23,
         ),
     ],
-    title: "Gemma 2/3 run without hybrid sliding-window memory",
-    explanation: "SGLang keeps full-size KV for every Gemma 2/3 layer (disable_hybrid_swa_memory), so memory use is that of full attention.",
-    trigger: "A Gemma 2 / Gemma 3 architecture.",
+    title: doc!("Gemma 2/3 run without hybrid sliding-window memory"),
+    explanation: doc!(
+        "SGLang keeps full-size KV for every Gemma 2/3 layer (disable_hybrid_swa_memory), so memory use is that of full attention."
+    ),
+    trigger: doc!("A Gemma 2 / Gemma 3 architecture."),
     ..RuleInfo::BASE
 };
 
@@ -159,9 +171,11 @@ pub static MUSE_SPARK_KV: RuleInfo = RuleInfo {
         "python/sglang/srt/arg_groups/overrides.py",
         319,
     )],
-    title: "Muse Spark resolves --kv-cache-dtype auto to fp8_e4m3",
-    explanation: "SGLang's Muse Spark override stores the KV cache as FP8 (e4m3) unless --kv-cache-dtype is given.",
-    trigger: "MuseSparkForConditionalGeneration with --kv-cache-dtype auto (0.5.23).",
+    title: doc!("Muse Spark resolves --kv-cache-dtype auto to fp8_e4m3"),
+    explanation: doc!(
+        "SGLang's Muse Spark override stores the KV cache as FP8 (e4m3) unless --kv-cache-dtype is given."
+    ),
+    trigger: doc!("MuseSparkForConditionalGeneration with --kv-cache-dtype auto (0.5.23)."),
     flags: &["kv_cache_dtype"],
     versions: VersionRange::V23,
     ..RuleInfo::BASE
@@ -187,9 +201,13 @@ pub static MOSS_VL_DEFAULT: RuleInfo = RuleInfo {
         ),
         (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 22),
     ],
-    title: "Moss-VL prefills with flashinfer by default",
-    explanation: "With no attention backend flag set, SGLang's Moss-VL override sets --prefill-attention-backend flashinfer (its cross-attention needs flashinfer's custom mask); decode keeps the platform default.",
-    trigger: "MossVLForConditionalGeneration with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    title: doc!("Moss-VL prefills with flashinfer by default"),
+    explanation: doc!(
+        "With no attention backend flag set, SGLang's Moss-VL override sets --prefill-attention-backend flashinfer (its cross-attention needs flashinfer's custom mask); decode keeps the platform default."
+    ),
+    trigger: doc!(
+        "MossVLForConditionalGeneration with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset."
+    ),
     flags: &["prefill_attention_backend"],
     ..RuleInfo::BASE
 };
@@ -211,10 +229,14 @@ pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
         ),
         (VersionRange::since(SglangVersion::V0_5_21), MOSS_VL, 27),
     ],
-    title: "Moss-VL needs flashinfer for prefill",
-    explanation: "Moss-VL's cross-attention uses a custom mask that only flashinfer implements. SGLang asserts the prefill backend (--prefill-attention-backend, else --attention-backend) is flashinfer as soon as any attention backend flag is set; setting only --decode-attention-backend leaves prefill unset and fails too.",
-    trigger: "MossVLForConditionalGeneration with an attention backend flag set and a prefill backend other than flashinfer.",
-    solutions: &[
+    title: doc!("Moss-VL needs flashinfer for prefill"),
+    explanation: doc!(
+        "Moss-VL's cross-attention uses a custom mask that only flashinfer implements. SGLang asserts the prefill backend (--prefill-attention-backend, else --attention-backend) is flashinfer as soon as any attention backend flag is set; setting only --decode-attention-backend leaves prefill unset and fails too."
+    ),
+    trigger: doc!(
+        "MossVLForConditionalGeneration with an attention backend flag set and a prefill backend other than flashinfer."
+    ),
+    solutions: doc_list![
         "Leave the attention backend flags unset, or set --prefill-attention-backend flashinfer.",
     ],
     flags: &[
@@ -222,10 +244,10 @@ pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration","attention_backend":"fa3"}"#,
         r#"{"gpu":"H100","arch":"MossVLForConditionalGeneration"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -244,19 +266,25 @@ pub static IQUEST_Q1_FA3: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), IQUEST_Q1, 19),
         (VersionRange::since(SglangVersion::V0_5_22), IQUEST_Q1, 20),
     ],
-    title: "IQuest Q1 needs FA3 attention",
-    explanation: "IQuest Q1 applies its attention sink from the softmax LSE, which only the FA3 backend returns; SGLang refuses any --attention-backend, --prefill-attention-backend or --decode-attention-backend other than fa3. With all three unset it picks fa3 itself.",
-    trigger: "IQuestQ1ForCausalLM / IQuestQ1MTP with an attention backend flag other than fa3 (0.5.21 and later).",
-    solutions: &["Leave the attention backend flags unset (SGLang picks fa3), or set them to fa3."],
+    title: doc!("IQuest Q1 needs FA3 attention"),
+    explanation: doc!(
+        "IQuest Q1 applies its attention sink from the softmax LSE, which only the FA3 backend returns; SGLang refuses any --attention-backend, --prefill-attention-backend or --decode-attention-backend other than fa3. With all three unset it picks fa3 itself."
+    ),
+    trigger: doc!(
+        "IQuestQ1ForCausalLM / IQuestQ1MTP with an attention backend flag other than fa3 (0.5.21 and later)."
+    ),
+    solutions: doc_list![
+        "Leave the attention backend flags unset (SGLang picks fa3), or set them to fa3."
+    ],
     flags: &[
         "attention_backend",
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM","attention_backend":"flashinfer"}"#,
         r#"{"gpu":"H100","arch":"IQuestQ1ForCausalLM"}"#,
-    )),
+    ))),
     versions: VersionRange::since(SglangVersion::V0_5_21),
     ..RuleInfo::BASE
 };
@@ -281,9 +309,13 @@ pub static GEMMA4_DEFAULT: RuleInfo = RuleInfo {
         ),
         (VersionRange::since(SglangVersion::V0_5_21), GEMMA4, 36),
     ],
-    title: "Gemma 4 gets trtllm_mha on SM100, triton elsewhere",
-    explanation: "With no attention backend flag set, SGLang's Gemma 4 override picks trtllm_mha on SM100 and triton elsewhere (DiffusionGemma, 0.5.21 and later: triton everywhere). When only a split flag is set, the base backend silently gets the same default, so the other side stays on a Gemma 4-compatible backend.",
-    trigger: "A Gemma 4 architecture with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset.",
+    title: doc!("Gemma 4 gets trtllm_mha on SM100, triton elsewhere"),
+    explanation: doc!(
+        "With no attention backend flag set, SGLang's Gemma 4 override picks trtllm_mha on SM100 and triton elsewhere (DiffusionGemma, 0.5.21 and later: triton everywhere). When only a split flag is set, the base backend silently gets the same default, so the other side stays on a Gemma 4-compatible backend."
+    ),
+    trigger: doc!(
+        "A Gemma 4 architecture with --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset."
+    ),
     flags: &["attention_backend"],
     ..RuleInfo::BASE
 };
@@ -314,10 +346,14 @@ pub static GEMMA4_BACKENDS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 649),
         (VersionRange::V23, MODEL_HOOK, 655),
     ],
-    title: "Gemma 4 needs trtllm_mha, triton, fa4 or aiter (or ascend/intel_xpu/intel_amx)",
-    explanation: "SGLang asserts that Gemma 4's resolved prefill and decode backends (each split flag, else --attention-backend) are in its accepted list: trtllm_mha, triton, ascend, intel_xpu and intel_amx; aiter since 0.5.20; fa4 since 0.5.22.",
-    trigger: "Gemma4ForConditionalGeneration / Gemma4ForCausalLM / Gemma4UnifiedForConditionalGeneration with a prefill or decode backend outside the list.",
-    solutions: &[
+    title: doc!("Gemma 4 needs trtllm_mha, triton, fa4 or aiter (or ascend/intel_xpu/intel_amx)"),
+    explanation: doc!(
+        "SGLang asserts that Gemma 4's resolved prefill and decode backends (each split flag, else --attention-backend) are in its accepted list: trtllm_mha, triton, ascend, intel_xpu and intel_amx; aiter since 0.5.20; fa4 since 0.5.22."
+    ),
+    trigger: doc!(
+        "Gemma4ForConditionalGeneration / Gemma4ForCausalLM / Gemma4UnifiedForConditionalGeneration with a prefill or decode backend outside the list."
+    ),
+    solutions: doc_list![
         "Leave the attention backend flags unset (SGLang picks trtllm_mha on SM100, triton elsewhere), or use triton.",
     ],
     flags: &[
@@ -325,10 +361,10 @@ pub static GEMMA4_BACKENDS: RuleInfo = RuleInfo {
         "prefill_attention_backend",
         "decode_attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration","attention_backend":"fa3"}"#,
         r#"{"gpu":"H100","arch":"Gemma4ForConditionalGeneration"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -362,19 +398,23 @@ pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
             2152,
         ),
     ],
-    title: "The checkpoint's quantization is not available on this platform",
-    explanation: "SGLang registers some quantization methods only on some platforms: mxfp4 (gpt-oss checkpoints) exists on CUDA, CPU, XPU and gfx95 (MI350X/MI355X) but not on MI300X/MI325X (gfx942), so building the model config fails.",
-    trigger: "A checkpoint (or --quantization) whose method is not registered on the device, e.g. an MXFP4 gpt-oss on gfx942.",
-    situations: "gpt-oss on MI300X/MI325X.",
-    solutions: &[
+    title: doc!("The checkpoint's quantization is not available on this platform"),
+    explanation: doc!(
+        "SGLang registers some quantization methods only on some platforms: mxfp4 (gpt-oss checkpoints) exists on CUDA, CPU, XPU and gfx95 (MI350X/MI355X) but not on MI300X/MI325X (gfx942), so building the model config fails."
+    ),
+    trigger: doc!(
+        "A checkpoint (or --quantization) whose method is not registered on the device, e.g. an MXFP4 gpt-oss on gfx942."
+    ),
+    situations: doc!("gpt-oss on MI300X/MI325X."),
+    solutions: doc_list![
         "Run on a GPU that supports the format (NVIDIA, MI355X).",
         "Use a checkpoint in another format.",
     ],
     flags: &["gpu", "quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"GptOssForCausalLM"}"#,
         r#"{"gpu":"MI355X","arch":"GptOssForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -408,15 +448,17 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
             2157,
         ),
     ],
-    title: "This quantization is not supported on AMD GPUs",
-    explanation: "On ROCm SGLang accepts only awq, fp8, compressed-tensors, w8a8_fp8, petit_nvfp4, quark, mxfp4, mxfp8, auto-round and a few quark variants.",
-    trigger: "An AMD GPU and a quantization outside SGLang's ROCm list.",
-    solutions: &["Use an fp8 or quark checkpoint, or an NVIDIA GPU."],
+    title: doc!("This quantization is not supported on AMD GPUs"),
+    explanation: doc!(
+        "On ROCm SGLang accepts only awq, fp8, compressed-tensors, w8a8_fp8, petit_nvfp4, quark, mxfp4, mxfp8, auto-round and a few quark variants."
+    ),
+    trigger: doc!("An AMD GPU and a quantization outside SGLang's ROCm list."),
+    solutions: doc_list!["Use an fp8 or quark checkpoint, or an NVIDIA GPU."],
     flags: &["quantization", "gpu"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"modelopt_fp4"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"fp8"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -450,16 +492,22 @@ pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
             2143,
         ),
     ],
-    title: "--quantization contradicts the checkpoint's quantization",
-    explanation: "A quantized checkpoint declares its method in config.json (quantization_config.quant_method). SGLang accepts a different --quantization only when it is compatible (e.g. modelopt_fp4 or nvfp4_online on an fp8 checkpoint) or an online requantization (quark_mxfp4); anything else is refused when the model config is built. Preflight knows the quantization of the reference checkpoint of each architecture; other checkpoints of the same architecture may differ.",
-    trigger: "--quantization set, the checkpoint is quantized with another, incompatible method.",
-    situations: "Adding --quantization fp8 to gpt-oss (an MXFP4 checkpoint); --quantization awq on an FP8 DeepSeek checkpoint.",
-    solutions: &["Remove --quantization: SGLang reads it from the checkpoint."],
+    title: doc!("--quantization contradicts the checkpoint's quantization"),
+    explanation: doc!(
+        "A quantized checkpoint declares its method in config.json (quantization_config.quant_method). SGLang accepts a different --quantization only when it is compatible (e.g. modelopt_fp4 or nvfp4_online on an fp8 checkpoint) or an online requantization (quark_mxfp4); anything else is refused when the model config is built. Preflight knows the quantization of the reference checkpoint of each architecture; other checkpoints of the same architecture may differ."
+    ),
+    trigger: doc!(
+        "--quantization set, the checkpoint is quantized with another, incompatible method."
+    ),
+    situations: doc!(
+        "Adding --quantization fp8 to gpt-oss (an MXFP4 checkpoint); --quantization awq on an FP8 DeepSeek checkpoint."
+    ),
+    solutions: doc_list!["Remove --quantization: SGLang reads it from the checkpoint."],
     flags: &["quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"GptOssForCausalLM","quantization":"fp8"}"#,
         r#"{"gpu":"H100","arch":"GptOssForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -499,15 +547,19 @@ pub static NVFP4_ONLINE: RuleInfo = RuleInfo {
             1458,
         ),
     ],
-    title: "Online NVFP4 quantization needs SM100/SM103",
-    explanation: "--quantization nvfp4_online quantizes BF16 weights to NVFP4 at load time using trtllm-gen MoE kernels that exist only on SM100/SM103.",
-    trigger: "--quantization nvfp4_online on a GPU that is not SM100/SM103.",
-    solutions: &["Use fp8 online quantization, or a pre-quantized NVFP4 checkpoint on Blackwell."],
+    title: doc!("Online NVFP4 quantization needs SM100/SM103"),
+    explanation: doc!(
+        "--quantization nvfp4_online quantizes BF16 weights to NVFP4 at load time using trtllm-gen MoE kernels that exist only on SM100/SM103."
+    ),
+    trigger: doc!("--quantization nvfp4_online on a GPU that is not SM100/SM103."),
+    solutions: doc_list![
+        "Use fp8 online quantization, or a pre-quantized NVFP4 checkpoint on Blackwell."
+    ],
     flags: &["quantization"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online"}"#,
         r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","quantization":"nvfp4_online"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

@@ -25,17 +25,19 @@ pub static DCP_SIZE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 238),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 244),
     ],
-    title: "--dcp-size must be at least 1",
-    explanation: "The decode context-parallel width splits each request's KV cache across ranks during decode; it counts ranks, so it must be 1 (off) or more.",
-    trigger: "--dcp-size (--decode-context-parallel-size) below 1.",
-    solutions: &[
+    title: doc!("--dcp-size must be at least 1"),
+    explanation: doc!(
+        "The decode context-parallel width splits each request's KV cache across ranks during decode; it counts ranks, so it must be 1 (off) or more."
+    ),
+    trigger: doc!("--dcp-size (--decode-context-parallel-size) below 1."),
+    solutions: doc_list![
         "Remove --dcp-size (1 = off), or give a width that divides the attention TP size.",
     ],
     flags: &["dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":0}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -53,15 +55,17 @@ pub static DCP_PREFILL_CP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 244),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 250),
     ],
-    title: "Decode context parallelism cannot be combined with prefill context parallelism",
-    explanation: "From 0.5.22 SGLang refuses --dcp-size > 1 together with --enable-prefill-cp: the two context-parallel schemes shard the KV cache differently.",
-    trigger: "--dcp-size > 1 and --enable-prefill-cp.",
-    solutions: &["Drop --enable-prefill-cp, or set --dcp-size 1."],
+    title: doc!("Decode context parallelism cannot be combined with prefill context parallelism"),
+    explanation: doc!(
+        "From 0.5.22 SGLang refuses --dcp-size > 1 together with --enable-prefill-cp: the two context-parallel schemes shard the KV cache differently."
+    ),
+    trigger: doc!("--dcp-size > 1 and --enable-prefill-cp."),
+    solutions: doc_list!["Drop --enable-prefill-cp, or set --dcp-size 1."],
     flags: &["dcp_size", "enable_prefill_cp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -82,15 +86,17 @@ pub static DCP_BACKEND_NEEDS_DCP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 246),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 252),
     ],
-    title: "--dcp-comm-backend a2a / fi_a2a needs --dcp-size > 1",
-    explanation: "The all-to-all communication backends only replace the reduction of decode context-parallel attention; without DCP there is nothing for them to do, and SGLang refuses the flag.",
-    trigger: "--dcp-comm-backend a2a or fi_a2a with --dcp-size 1 (the default) or less.",
-    solutions: &["Remove --dcp-comm-backend, or set --dcp-size > 1."],
+    title: doc!("--dcp-comm-backend a2a / fi_a2a needs --dcp-size > 1"),
+    explanation: doc!(
+        "The all-to-all communication backends only replace the reduction of decode context-parallel attention; without DCP there is nothing for them to do, and SGLang refuses the flag."
+    ),
+    trigger: doc!("--dcp-comm-backend a2a or fi_a2a with --dcp-size 1 (the default) or less."),
+    solutions: doc_list!["Remove --dcp-comm-backend, or set --dcp-size > 1."],
     flags: &["dcp_comm_backend", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_comm_backend":"a2a"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -117,15 +123,17 @@ pub static DCP_FI_A2A_CUDA: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 253),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 259),
     ],
-    title: "--dcp-comm-backend fi_a2a needs an NVIDIA GPU",
-    explanation: "fi_a2a runs FlashInfer's MNNVL all-to-all kernel, which exists only on NVIDIA CUDA (Blackwell with an MNNVL fabric in practice); on ROCm SGLang refuses it.",
-    trigger: "--dcp-comm-backend fi_a2a on a non-CUDA platform (AMD).",
-    solutions: &["Use --dcp-comm-backend a2a or ag_rs, or leave it unset."],
+    title: doc!("--dcp-comm-backend fi_a2a needs an NVIDIA GPU"),
+    explanation: doc!(
+        "fi_a2a runs FlashInfer's MNNVL all-to-all kernel, which exists only on NVIDIA CUDA (Blackwell with an MNNVL fabric in practice); on ROCm SGLang refuses it."
+    ),
+    trigger: doc!("--dcp-comm-backend fi_a2a on a non-CUDA platform (AMD)."),
+    solutions: doc_list!["Use --dcp-comm-backend a2a or ag_rs, or leave it unset."],
     flags: &["dcp_comm_backend", "gpu"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"fi_a2a"}"#,
         r#"{"gpu":"MI300X","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"a2a"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -146,15 +154,19 @@ pub static DCP_REPLICATE_NEEDS_DCP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 261),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 267),
     ],
-    title: "--dcp-replicate-q-proj needs --dcp-size > 1",
-    explanation: "Replicating the Q projection only removes the head-dim all-gather of decode context parallelism; without DCP SGLang refuses the flag.",
-    trigger: "--dcp-replicate-q-proj with --dcp-size 1 or less.",
-    solutions: &["Remove --dcp-replicate-q-proj, or set --dcp-size > 1 with an a2a backend."],
+    title: doc!("--dcp-replicate-q-proj needs --dcp-size > 1"),
+    explanation: doc!(
+        "Replicating the Q projection only removes the head-dim all-gather of decode context parallelism; without DCP SGLang refuses the flag."
+    ),
+    trigger: doc!("--dcp-replicate-q-proj with --dcp-size 1 or less."),
+    solutions: doc_list![
+        "Remove --dcp-replicate-q-proj, or set --dcp-size > 1 with an a2a backend."
+    ],
     flags: &["dcp_replicate_q_proj", "dcp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_replicate_q_proj":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -175,15 +187,19 @@ pub static DCP_REPLICATE_BACKEND: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 263),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 269),
     ],
-    title: "--dcp-replicate-q-proj needs the a2a or fi_a2a DCP backend",
-    explanation: "The replicated Q projection removes the head-dim Q all-gather that only the all-to-all DCP backends perform; with ag_rs SGLang refuses it.",
-    trigger: "--dcp-replicate-q-proj with --dcp-size > 1 and a DCP communication backend other than a2a/fi_a2a (explicit or resolved).",
-    solutions: &["Set --dcp-comm-backend a2a, or remove --dcp-replicate-q-proj."],
+    title: doc!("--dcp-replicate-q-proj needs the a2a or fi_a2a DCP backend"),
+    explanation: doc!(
+        "The replicated Q projection removes the head-dim Q all-gather that only the all-to-all DCP backends perform; with ag_rs SGLang refuses it."
+    ),
+    trigger: doc!(
+        "--dcp-replicate-q-proj with --dcp-size > 1 and a DCP communication backend other than a2a/fi_a2a (explicit or resolved)."
+    ),
+    solutions: doc_list!["Set --dcp-comm-backend a2a, or remove --dcp-replicate-q-proj."],
     flags: &["dcp_replicate_q_proj", "dcp_comm_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"ag_rs","dcp_replicate_q_proj":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2,"dcp_comm_backend":"a2a","dcp_replicate_q_proj":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -204,15 +220,17 @@ pub static DWDP_TP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 418),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 441),
     ],
-    title: "--dwdp-size must equal --tp-size",
-    explanation: "Distributed-weight data parallelism partitions the experts over every rank of the TP group, so its width is the TP size.",
-    trigger: "--dwdp-size > 1 different from --tp-size.",
-    solutions: &["Set --dwdp-size to the TP size, or remove it."],
+    title: doc!("--dwdp-size must equal --tp-size"),
+    explanation: doc!(
+        "Distributed-weight data parallelism partitions the experts over every rank of the TP group, so its width is the TP size."
+    ),
+    trigger: doc!("--dwdp-size > 1 different from --tp-size."),
+    solutions: doc_list!["Set --dwdp-size to the TP size, or remove it."],
     flags: &["dwdp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dwdp_size":4}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -233,15 +251,17 @@ pub static DWDP_DISAGG: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 421),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 444),
     ],
-    title: "DWDP needs --disaggregation-mode null or prefill",
-    explanation: "DWDP re-fetches remote expert weights per step, which a decode-only node cannot afford; SGLang allows it only on colocated or prefill nodes.",
-    trigger: "--dwdp-size > 1 with --disaggregation-mode decode.",
-    solutions: &["Use DWDP on the prefill nodes only."],
+    title: doc!("DWDP needs --disaggregation-mode null or prefill"),
+    explanation: doc!(
+        "DWDP re-fetches remote expert weights per step, which a decode-only node cannot afford; SGLang allows it only on colocated or prefill nodes."
+    ),
+    trigger: doc!("--dwdp-size > 1 with --disaggregation-mode decode."),
+    solutions: doc_list!["Use DWDP on the prefill nodes only."],
     flags: &["dwdp_size", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"disaggregation_mode":"decode"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"disaggregation_mode":"prefill"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -262,15 +282,17 @@ pub static DWDP_EPLB: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 425),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 448),
     ],
-    title: "DWDP cannot be combined with EPLB",
-    explanation: "DWDP partitions the experts statically; EPLB's dynamic expert migration would move them.",
-    trigger: "--dwdp-size > 1 with --enable-eplb.",
-    solutions: &["Drop --enable-eplb or --dwdp-size."],
+    title: doc!("DWDP cannot be combined with EPLB"),
+    explanation: doc!(
+        "DWDP partitions the experts statically; EPLB's dynamic expert migration would move them."
+    ),
+    trigger: doc!("--dwdp-size > 1 with --enable-eplb."),
+    solutions: doc_list!["Drop --enable-eplb or --dwdp-size."],
     flags: &["dwdp_size", "enable_eplb"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"enable_eplb":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -291,15 +313,15 @@ pub static DWDP_SPEC: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 428),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 451),
     ],
-    title: "DWDP does not support speculative decoding",
-    explanation: "DWDP has no support for MTP or draft workers.",
-    trigger: "--dwdp-size > 1 with --speculative-algorithm.",
-    solutions: &["Drop --speculative-algorithm or --dwdp-size."],
+    title: doc!("DWDP does not support speculative decoding"),
+    explanation: doc!("DWDP has no support for MTP or draft workers."),
+    trigger: doc!("--dwdp-size > 1 with --speculative-algorithm."),
+    solutions: doc_list!["Drop --speculative-algorithm or --dwdp-size."],
     flags: &["dwdp_size", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -317,15 +339,15 @@ pub static DWDP_PP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 431),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 454),
     ],
-    title: "DWDP needs --pp-size 1",
-    explanation: "DWDP is not implemented for pipeline parallelism.",
-    trigger: "--dwdp-size > 1 with --pp-size > 1.",
-    solutions: &["Set --pp-size 1, or drop --dwdp-size."],
+    title: doc!("DWDP needs --pp-size 1"),
+    explanation: doc!("DWDP is not implemented for pipeline parallelism."),
+    trigger: doc!("--dwdp-size > 1 with --pp-size > 1."),
+    solutions: doc_list!["Set --pp-size 1, or drop --dwdp-size."],
     flags: &["dwdp_size", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"pp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -346,15 +368,15 @@ pub static DWDP_TBO: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 432),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 455),
     ],
-    title: "DWDP cannot be combined with two-batch overlap",
-    explanation: "DWDP's weight-prefetch events do not support two-batch overlap.",
-    trigger: "--dwdp-size > 1 with --enable-two-batch-overlap.",
-    solutions: &["Drop --enable-two-batch-overlap or --dwdp-size."],
+    title: doc!("DWDP cannot be combined with two-batch overlap"),
+    explanation: doc!("DWDP's weight-prefetch events do not support two-batch overlap."),
+    trigger: doc!("--dwdp-size > 1 with --enable-two-batch-overlap."),
+    solutions: doc_list!["Drop --enable-two-batch-overlap or --dwdp-size."],
     flags: &["dwdp_size", "enable_two_batch_overlap"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4,"enable_two_batch_overlap":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"dwdp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -372,15 +394,17 @@ pub static ATTN_DP_POSITIVE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 280),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 286),
     ],
-    title: "--attn-dp-size must be positive",
-    explanation: "--attn-dp-size counts attention data-parallel groups (0.5.22+); 1 means none.",
-    trigger: "--attn-dp-size below 1.",
-    solutions: &["Remove --attn-dp-size, or give a divisor of --tp-size."],
+    title: doc!("--attn-dp-size must be positive"),
+    explanation: doc!(
+        "--attn-dp-size counts attention data-parallel groups (0.5.22+); 1 means none."
+    ),
+    trigger: doc!("--attn-dp-size below 1."),
+    solutions: doc_list!["Remove --attn-dp-size, or give a divisor of --tp-size."],
     flags: &["attn_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":0}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -398,15 +422,19 @@ pub static DP_WITH_ATTN_DP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 282),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 288),
     ],
-    title: "Data-parallel replicas cannot be combined with attention DP",
-    explanation: "From 0.5.22 --dp-size counts whole replicas and --attn-dp-size the attention-DP groups inside one TP group; SGLang runs one or the other, not both.",
-    trigger: "--attn-dp-size > 1 (or the deprecated --enable-dp-attention next to --attn-dp-size) with --dp-size > 1.",
-    solutions: &["Drop --dp-size, or drop --attn-dp-size."],
+    title: doc!("Data-parallel replicas cannot be combined with attention DP"),
+    explanation: doc!(
+        "From 0.5.22 --dp-size counts whole replicas and --attn-dp-size the attention-DP groups inside one TP group; SGLang runs one or the other, not both."
+    ),
+    trigger: doc!(
+        "--attn-dp-size > 1 (or the deprecated --enable-dp-attention next to --attn-dp-size) with --dp-size > 1."
+    ),
+    solutions: doc_list!["Drop --dp-size, or drop --attn-dp-size."],
     flags: &["dp_size", "attn_dp_size", "enable_dp_attention"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2,"dp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -424,15 +452,17 @@ pub static DP_ATTN_TP_DIVISIBLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 314),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 326),
     ],
-    title: "The TP size must be divisible by the attention-DP size",
-    explanation: "With DP attention each attention-DP group takes an equal slice of the TP group (attention TP = tp_size / dp), so the TP size must be a multiple of the DP size (--dp-size with --enable-dp-attention; --attn-dp-size from 0.5.22). SGLang's assert has no message.",
-    trigger: "DP attention on and --tp-size not a multiple of the attention-DP size.",
-    solutions: &["Choose a DP size that divides --tp-size."],
+    title: doc!("The TP size must be divisible by the attention-DP size"),
+    explanation: doc!(
+        "With DP attention each attention-DP group takes an equal slice of the TP group (attention TP = tp_size / dp), so the TP size must be a multiple of the DP size (--dp-size with --enable-dp-attention; --attn-dp-size from 0.5.22). SGLang's assert has no message."
+    ),
+    trigger: doc!("DP attention on and --tp-size not a multiple of the attention-DP size."),
+    solutions: doc_list!["Choose a DP size that divides --tp-size."],
     flags: &["dp_size", "attn_dp_size", "enable_dp_attention", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":3,"enable_dp_attention":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"dp_size":4,"enable_dp_attention":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -453,15 +483,17 @@ pub static CP_STRATEGY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 146),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 152),
     ],
-    title: "--enable-prefill-cp needs --cp-strategy",
-    explanation: "Prefill context parallelism splits each prompt across ranks either as zigzag or interleave; SGLang has no default.",
-    trigger: "--enable-prefill-cp without --cp-strategy.",
-    solutions: &["Add --cp-strategy zigzag or --cp-strategy interleave."],
+    title: doc!("--enable-prefill-cp needs --cp-strategy"),
+    explanation: doc!(
+        "Prefill context parallelism splits each prompt across ranks either as zigzag or interleave; SGLang has no default."
+    ),
+    trigger: doc!("--enable-prefill-cp without --cp-strategy."),
+    solutions: doc_list!["Add --cp-strategy zigzag or --cp-strategy interleave."],
     flags: &["cp_strategy", "enable_prefill_cp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_cp":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -476,18 +508,22 @@ pub static LEGACY_CP_EXCLUSIVE: RuleInfo = RuleInfo {
         "--enable-prefill-context-parallel and --enable-nsa-prefill-context-parallel are mutually exclusive. Use --enable-nsa-prefill-context-parallel for DeepSeek V3.2 (NSA) models and --enable-prefill-context-parallel for MLA-based models (DeepSeek V3/R1, Kimi K2.5) or MHA/GQA-based models.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_19), HOOK, 72)],
-    title: "The two legacy prefill-CP switches are mutually exclusive",
-    explanation: "0.5.19 still accepted the legacy --enable-prefill-context-parallel (MLA / MHA models) and --enable-nsa-prefill-context-parallel (DeepSeek V3.2) switches, but not both at once.",
-    trigger: "Both legacy prefill context-parallel switches on (0.5.19).",
-    solutions: &["Keep the one for the model, or use --enable-prefill-cp with --cp-strategy."],
+    title: doc!("The two legacy prefill-CP switches are mutually exclusive"),
+    explanation: doc!(
+        "0.5.19 still accepted the legacy --enable-prefill-context-parallel (MLA / MHA models) and --enable-nsa-prefill-context-parallel (DeepSeek V3.2) switches, but not both at once."
+    ),
+    trigger: doc!("Both legacy prefill context-parallel switches on (0.5.19)."),
+    solutions: doc_list![
+        "Keep the one for the model, or use --enable-prefill-cp with --cp-strategy."
+    ],
     flags: &[
         "enable_prefill_context_parallel",
         "enable_dsa_prefill_context_parallel",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_context_parallel":true,"enable_dsa_prefill_context_parallel":true}"#,
         r#"{"sglang":"0.5.19","gpu":"H100","arch":"LlamaForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -508,15 +544,17 @@ pub static CP_TP_DIVISIBLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 153),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 159),
     ],
-    title: "The TP size must be divisible by --attn-cp-size",
-    explanation: "With attention context parallelism the TP size is the world size of the attention group; it is split into attn_cp_size context-parallel slices, so it must be a multiple of it.",
-    trigger: "--attn-cp-size > 1 not dividing --tp-size.",
-    solutions: &["Choose an --attn-cp-size that divides --tp-size."],
+    title: doc!("The TP size must be divisible by --attn-cp-size"),
+    explanation: doc!(
+        "With attention context parallelism the TP size is the world size of the attention group; it is split into attn_cp_size context-parallel slices, so it must be a multiple of it."
+    ),
+    trigger: doc!("--attn-cp-size > 1 not dividing --tp-size."),
+    solutions: doc_list!["Choose an --attn-cp-size that divides --tp-size."],
     flags: &["attn_cp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"attn_cp_size":3}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"attn_cp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -543,15 +581,19 @@ pub static CP_DP_TP_DIVISIBLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 156),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 162),
     ],
-    title: "The TP size must be divisible by DP size × --attn-cp-size",
-    explanation: "The TP group is laid out as (attention DP, attention CP, attention TP); the TP size must be a multiple of the attention-DP width times the CP width (0.5.19–0.5.21: dp_size, 0.5.22+: attn_dp_size).",
-    trigger: "--attn-cp-size > 1 and --tp-size not a multiple of dp × attn_cp_size.",
-    solutions: &["Lower --attn-cp-size or the DP size so that their product divides --tp-size."],
+    title: doc!("The TP size must be divisible by DP size × --attn-cp-size"),
+    explanation: doc!(
+        "The TP group is laid out as (attention DP, attention CP, attention TP); the TP size must be a multiple of the attention-DP width times the CP width (0.5.19–0.5.21: dp_size, 0.5.22+: attn_dp_size)."
+    ),
+    trigger: doc!("--attn-cp-size > 1 and --tp-size not a multiple of dp × attn_cp_size."),
+    solutions: doc_list![
+        "Lower --attn-cp-size or the DP size so that their product divides --tp-size."
+    ],
     flags: &["attn_cp_size", "dp_size", "attn_dp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":4,"dp_size":2,"enable_dp_attention":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -572,15 +614,17 @@ pub static CP_AITER_FUSION: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 160),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 166),
     ],
-    title: "Aiter all-reduce fusion is not supported with attention context parallelism",
-    explanation: "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --attn-cp-size > 1.",
-    trigger: "--enable-aiter-allreduce-fusion with --attn-cp-size > 1.",
-    solutions: &["Drop --enable-aiter-allreduce-fusion."],
+    title: doc!("Aiter all-reduce fusion is not supported with attention context parallelism"),
+    explanation: doc!(
+        "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --attn-cp-size > 1."
+    ),
+    trigger: doc!("--enable-aiter-allreduce-fusion with --attn-cp-size > 1."),
+    solutions: doc_list!["Drop --enable-aiter-allreduce-fusion."],
     flags: &["enable_aiter_allreduce_fusion", "attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2,"enable_aiter_allreduce_fusion":true}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":4,"attn_cp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -601,15 +645,17 @@ pub static MOE_DP_TP_DIVISIBLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 166),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 172),
     ],
-    title: "The TP size must be divisible by --moe-dp-size",
-    explanation: "MoE data parallelism splits the TP group into moe_dp_size MoE replicas, so the TP size must be a multiple of it.",
-    trigger: "--moe-dp-size > 1 not dividing --tp-size.",
-    solutions: &["Choose a --moe-dp-size that divides --tp-size."],
+    title: doc!("The TP size must be divisible by --moe-dp-size"),
+    explanation: doc!(
+        "MoE data parallelism splits the TP group into moe_dp_size MoE replicas, so the TP size must be a multiple of it."
+    ),
+    trigger: doc!("--moe-dp-size > 1 not dividing --tp-size."),
+    solutions: doc_list!["Choose a --moe-dp-size that divides --tp-size."],
     flags: &["moe_dp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":3}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -630,15 +676,17 @@ pub static MOE_DP_EP_LE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 169),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 175),
     ],
-    title: "--ep-size × --moe-dp-size must not exceed the TP size",
-    explanation: "Each MoE replica holds an EP group, and all replicas share the TP group's ranks.",
-    trigger: "--moe-dp-size > 1 and ep_size × moe_dp_size > tp_size.",
-    solutions: &["Lower --ep-size to tp_size / moe_dp_size."],
+    title: doc!("--ep-size × --moe-dp-size must not exceed the TP size"),
+    explanation: doc!(
+        "Each MoE replica holds an EP group, and all replicas share the TP group's ranks."
+    ),
+    trigger: doc!("--moe-dp-size > 1 and ep_size × moe_dp_size > tp_size."),
+    solutions: doc_list!["Lower --ep-size to tp_size / moe_dp_size."],
     flags: &["ep_size", "moe_dp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"ep_size":8}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -659,15 +707,17 @@ pub static MOE_DP_PP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 172),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 178),
     ],
-    title: "MoE data parallelism does not support pipeline parallelism",
-    explanation: "SGLang refuses --moe-dp-size > 1 with --pp-size > 1 (its message says context parallelism: MoE DP is the MoE side of it).",
-    trigger: "--moe-dp-size > 1 with --pp-size > 1.",
-    solutions: &["Set --pp-size 1, or drop --moe-dp-size."],
+    title: doc!("MoE data parallelism does not support pipeline parallelism"),
+    explanation: doc!(
+        "SGLang refuses --moe-dp-size > 1 with --pp-size > 1 (its message says context parallelism: MoE DP is the MoE side of it)."
+    ),
+    trigger: doc!("--moe-dp-size > 1 with --pp-size > 1."),
+    solutions: doc_list!["Set --pp-size 1, or drop --moe-dp-size."],
     flags: &["moe_dp_size", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"pp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -688,15 +738,17 @@ pub static MOE_DP_EP_EQ: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 175),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 181),
     ],
-    title: "With EP, --ep-size × --moe-dp-size must equal the TP size",
-    explanation: "When experts are parallelised (EP > 1) inside each MoE replica, the replicas' EP groups must tile the TP group exactly.",
-    trigger: "--moe-dp-size > 1, --ep-size > 1 and ep_size × moe_dp_size < tp_size.",
-    solutions: &["Set --ep-size to tp_size / moe_dp_size, or to 1."],
+    title: doc!("With EP, --ep-size × --moe-dp-size must equal the TP size"),
+    explanation: doc!(
+        "When experts are parallelised (EP > 1) inside each MoE replica, the replicas' EP groups must tile the TP group exactly."
+    ),
+    trigger: doc!("--moe-dp-size > 1, --ep-size > 1 and ep_size × moe_dp_size < tp_size."),
+    solutions: doc_list!["Set --ep-size to tp_size / moe_dp_size, or to 1."],
     flags: &["ep_size", "moe_dp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"ep_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -717,15 +769,17 @@ pub static MOE_DP_AITER_FUSION: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 179),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 185),
     ],
-    title: "Aiter all-reduce fusion is not supported with MoE data parallelism",
-    explanation: "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --moe-dp-size > 1.",
-    trigger: "--enable-aiter-allreduce-fusion with --moe-dp-size > 1.",
-    solutions: &["Drop --enable-aiter-allreduce-fusion."],
+    title: doc!("Aiter all-reduce fusion is not supported with MoE data parallelism"),
+    explanation: doc!(
+        "The fused aiter all-reduce assumes a plain TP group; SGLang refuses it with --moe-dp-size > 1."
+    ),
+    trigger: doc!("--enable-aiter-allreduce-fusion with --moe-dp-size > 1."),
+    solutions: doc_list!["Drop --enable-aiter-allreduce-fusion."],
     flags: &["enable_aiter_allreduce_fusion", "moe_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"enable_aiter_allreduce_fusion":true}"#,
         r#"{"gpu":"MI300X","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dp_size":2,"attn_cp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -746,15 +800,17 @@ pub static CP_MOE_DP_MISMATCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 184),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 190),
     ],
-    title: "--moe-dp-size must equal --attn-cp-size (or be 1)",
-    explanation: "MoE data parallelism mirrors attention context parallelism: the MoE replicas are the CP slices. SGLang allows moe_dp_size == attn_cp_size, or moe_dp_size 1 with any CP width.",
-    trigger: "--moe-dp-size > 1 different from --attn-cp-size.",
-    solutions: &["Set --moe-dp-size to --attn-cp-size, or to 1."],
+    title: doc!("--moe-dp-size must equal --attn-cp-size (or be 1)"),
+    explanation: doc!(
+        "MoE data parallelism mirrors attention context parallelism: the MoE replicas are the CP slices. SGLang allows moe_dp_size == attn_cp_size, or moe_dp_size 1 with any CP width."
+    ),
+    trigger: doc!("--moe-dp-size > 1 different from --attn-cp-size."),
+    solutions: doc_list!["Set --moe-dp-size to --attn-cp-size, or to 1."],
     flags: &["moe_dp_size", "attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"moe_dp_size":2,"attn_cp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -773,15 +829,19 @@ pub static SHARED_EXPERTS_TP_DIVISOR: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 210),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 216),
     ],
-    title: "--shared-experts-tp-size must divide the attention TP size",
-    explanation: "The shared experts are sharded over a sub-group of the attention TP group (attention TP = tp_size / attn_dp / attn_cp), so their TP width must be a positive divisor of it.",
-    trigger: "--shared-experts-tp-size below 1 or not dividing the attention TP size (0.5.21+).",
-    solutions: &["Choose a divisor of the attention TP size, or remove the flag."],
+    title: doc!("--shared-experts-tp-size must divide the attention TP size"),
+    explanation: doc!(
+        "The shared experts are sharded over a sub-group of the attention TP group (attention TP = tp_size / attn_dp / attn_cp), so their TP width must be a positive divisor of it."
+    ),
+    trigger: doc!(
+        "--shared-experts-tp-size below 1 or not dividing the attention TP size (0.5.21+)."
+    ),
+    solutions: doc_list!["Choose a divisor of the attention TP size, or remove the flag."],
     flags: &["shared_experts_tp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"shared_experts_tp_size":3}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -800,15 +860,17 @@ pub static SHARED_EXPERTS_TP_KIMI: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 220),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 226),
     ],
-    title: "--shared-experts-tp-size is only supported for Kimi-K3",
-    explanation: "Only KimiK3ForConditionalGeneration implements a separate TP width for its shared experts.",
-    trigger: "--shared-experts-tp-size on any other architecture (0.5.21+).",
-    solutions: &["Remove --shared-experts-tp-size."],
+    title: doc!("--shared-experts-tp-size is only supported for Kimi-K3"),
+    explanation: doc!(
+        "Only KimiK3ForConditionalGeneration implements a separate TP width for its shared experts."
+    ),
+    trigger: doc!("--shared-experts-tp-size on any other architecture (0.5.21+)."),
+    solutions: doc_list!["Remove --shared-experts-tp-size."],
     flags: &["shared_experts_tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"shared_experts_tp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -829,15 +891,19 @@ pub static EP_DISPATCH_RANK_INVARIANT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 722),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 783),
     ],
-    title: "--ep-dispatch-algorithm static / lp needs an all-to-all MoE backend",
-    explanation: "Without an a2a backend every EP rank runs the MoE over the same tokens and sums partial outputs, so every rank must pick the same physical expert replica; static and lp pick per rank.",
-    trigger: "--ep-dispatch-algorithm static or lp with --moe-a2a-backend none (the default).",
-    solutions: &["Use --ep-dispatch-algorithm dynamic, or an a2a backend (e.g. deepep)."],
+    title: doc!("--ep-dispatch-algorithm static / lp needs an all-to-all MoE backend"),
+    explanation: doc!(
+        "Without an a2a backend every EP rank runs the MoE over the same tokens and sums partial outputs, so every rank must pick the same physical expert replica; static and lp pick per rank."
+    ),
+    trigger: doc!(
+        "--ep-dispatch-algorithm static or lp with --moe-a2a-backend none (the default)."
+    ),
+    solutions: doc_list!["Use --ep-dispatch-algorithm dynamic, or an a2a backend (e.g. deepep)."],
     flags: &["ep_dispatch_algorithm", "moe_a2a_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"ep_dispatch_algorithm":"static"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"ep_dispatch_algorithm":"dynamic"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -855,15 +921,17 @@ pub static EPLB_NEEDS_EP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 730),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 791),
     ],
-    title: "EPLB needs expert parallelism (--ep-size > 1)",
-    explanation: "The expert-parallel load balancer moves experts between EP ranks; with EP size 1 there is nothing to balance. SGLang's assert has no message.",
-    trigger: "--enable-eplb with an EP size of 1 (not an elastic scale joiner).",
-    solutions: &["Add --ep-size equal to --tp-size, or drop --enable-eplb."],
+    title: doc!("EPLB needs expert parallelism (--ep-size > 1)"),
+    explanation: doc!(
+        "The expert-parallel load balancer moves experts between EP ranks; with EP size 1 there is nothing to balance. SGLang's assert has no message."
+    ),
+    trigger: doc!("--enable-eplb with an EP size of 1 (not an elastic scale joiner)."),
+    solutions: doc_list!["Add --ep-size equal to --tp-size, or drop --enable-eplb."],
     flags: &["enable_eplb", "ep_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"enable_eplb":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8,"enable_eplb":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -881,15 +949,17 @@ pub static PREFILL_CP_HIP_ARCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 113),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 119),
     ],
-    title: "Prefill CP on ROCm is only supported for DeepSeek-V4",
-    explanation: "From 0.5.22 SGLang allows --enable-prefill-cp on AMD GPUs only for DeepseekV4ForCausalLM.",
-    trigger: "--enable-prefill-cp on an AMD GPU with another architecture (0.5.22+).",
-    solutions: &["Drop --enable-prefill-cp."],
+    title: doc!("Prefill CP on ROCm is only supported for DeepSeek-V4"),
+    explanation: doc!(
+        "From 0.5.22 SGLang allows --enable-prefill-cp on AMD GPUs only for DeepseekV4ForCausalLM."
+    ),
+    trigger: doc!("--enable-prefill-cp on an AMD GPU with another architecture (0.5.22+)."),
+    solutions: doc_list!["Drop --enable-prefill-cp."],
     flags: &["enable_prefill_cp", "gpu", "arch"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -909,15 +979,19 @@ pub static DSV32_ZIGZAG: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 122),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 128),
     ],
-    title: "DeepSeek V3.2 prefill CP does not support zigzag",
-    explanation: "From 0.5.20 the DSA prefill context parallelism of DeepSeek V3.2 supports only the interleave strategy.",
-    trigger: "DeepseekV32ForCausalLM with --enable-prefill-cp --cp-strategy zigzag (0.5.20+).",
-    solutions: &["Use --cp-strategy interleave."],
+    title: doc!("DeepSeek V3.2 prefill CP does not support zigzag"),
+    explanation: doc!(
+        "From 0.5.20 the DSA prefill context parallelism of DeepSeek V3.2 supports only the interleave strategy."
+    ),
+    trigger: doc!(
+        "DeepseekV32ForCausalLM with --enable-prefill-cp --cp-strategy zigzag (0.5.20+)."
+    ),
+    solutions: doc_list!["Use --cp-strategy interleave."],
     flags: &["cp_strategy", "enable_prefill_cp"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -936,15 +1010,19 @@ pub static NEMOTRON_CP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 73),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 77),
     ],
-    title: "Nemotron-H does not support attention context parallelism",
-    explanation: "From 0.5.21 SGLang refuses --attn-cp-size > 1 for nemotron_h models: their forward does not enter the context-parallel attention path.",
-    trigger: "A model of type nemotron_h / nemotron_h_puzzle with --attn-cp-size > 1 (0.5.21+).",
-    solutions: &["Set --attn-cp-size 1."],
+    title: doc!("Nemotron-H does not support attention context parallelism"),
+    explanation: doc!(
+        "From 0.5.21 SGLang refuses --attn-cp-size > 1 for nemotron_h models: their forward does not enter the context-parallel attention path."
+    ),
+    trigger: doc!(
+        "A model of type nemotron_h / nemotron_h_puzzle with --attn-cp-size > 1 (0.5.21+)."
+    ),
+    solutions: doc_list!["Set --attn-cp-size 1."],
     flags: &["attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"NemotronHForCausalLM","tp_size":4,"attn_cp_size":2}"#,
         r#"{"gpu":"H100","arch":"NemotronHForCausalLM","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -963,15 +1041,19 @@ pub static LONGCAT_CP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 75),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 79),
     ],
-    title: "LongCat-Flash does not support prefill CP with attention CP",
-    explanation: "From 0.5.21 SGLang refuses --enable-prefill-cp with --attn-cp-size > 1 for longcat_flash models.",
-    trigger: "A longcat_flash model with --enable-prefill-cp and --attn-cp-size > 1 (0.5.21+).",
-    solutions: &["Drop --enable-prefill-cp, or set --attn-cp-size 1."],
+    title: doc!("LongCat-Flash does not support prefill CP with attention CP"),
+    explanation: doc!(
+        "From 0.5.21 SGLang refuses --enable-prefill-cp with --attn-cp-size > 1 for longcat_flash models."
+    ),
+    trigger: doc!(
+        "A longcat_flash model with --enable-prefill-cp and --attn-cp-size > 1 (0.5.21+)."
+    ),
+    solutions: doc_list!["Drop --enable-prefill-cp, or set --attn-cp-size 1."],
     flags: &["enable_prefill_cp", "attn_cp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LongcatFlashForCausalLM","tp_size":4,"attn_cp_size":2,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
         r#"{"gpu":"H100","arch":"LongcatFlashForCausalLM","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -993,10 +1075,12 @@ pub static DWDP_NULL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 437),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 460),
     ],
-    title: "DWDP on a colocated server re-fetches remote experts every decode step",
-    explanation: "DWDP is meant for prefill nodes; on a colocated server every decode step re-fetches all remote expert weights, which is slow.",
-    trigger: "--dwdp-size > 1 with --disaggregation-mode null (the default).",
-    solutions: &["Use DWDP on the prefill nodes of a PD-disaggregated deployment."],
+    title: doc!("DWDP on a colocated server re-fetches remote experts every decode step"),
+    explanation: doc!(
+        "DWDP is meant for prefill nodes; on a colocated server every decode step re-fetches all remote expert weights, which is slow."
+    ),
+    trigger: doc!("--dwdp-size > 1 with --disaggregation-mode null (the default)."),
+    solutions: doc_list!["Use DWDP on the prefill nodes of a PD-disaggregated deployment."],
     flags: &["dwdp_size", "disaggregation_mode"],
     ..RuleInfo::BASE
 };
@@ -1019,9 +1103,11 @@ pub static EPLB_RECORDER: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 697),
         (VersionRange::since(SglangVersion::V0_5_23), HOOK, 758),
     ],
-    title: "EPLB turns on the expert-distribution recorder",
-    explanation: "With --enable-eplb and no --expert-distribution-recorder-mode SGLang sets the recorder to stat, which EPLB needs for its statistics.",
-    trigger: "--enable-eplb without --expert-distribution-recorder-mode.",
+    title: doc!("EPLB turns on the expert-distribution recorder"),
+    explanation: doc!(
+        "With --enable-eplb and no --expert-distribution-recorder-mode SGLang sets the recorder to stat, which EPLB needs for its statistics."
+    ),
+    trigger: doc!("--enable-eplb without --expert-distribution-recorder-mode."),
     flags: &["enable_eplb", "expert_distribution_recorder_mode"],
     ..RuleInfo::BASE
 };
@@ -1051,10 +1137,14 @@ pub static DP_LM_HEAD: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1388),
         (VersionRange::since(SglangVersion::V0_5_23), OVERRIDES, 1425),
     ],
-    title: "--enable-dp-lm-head needs attention DP",
-    explanation: "The DP LM head computes the output projection per attention-DP group; `_dp_lm_head_validation` (run by handle_data_parallelism) refuses it without attention DP. With a single DP rank SGLang turns the flag off itself.",
-    trigger: "--enable-dp-lm-head with more than one DP rank (e.g. --dp-size replicas) but attention DP off (0.5.19–0.5.21: no --enable-dp-attention; 0.5.22+: --attn-dp-size 1).",
-    solutions: &[
+    title: doc!("--enable-dp-lm-head needs attention DP"),
+    explanation: doc!(
+        "The DP LM head computes the output projection per attention-DP group; `_dp_lm_head_validation` (run by handle_data_parallelism) refuses it without attention DP. With a single DP rank SGLang turns the flag off itself."
+    ),
+    trigger: doc!(
+        "--enable-dp-lm-head with more than one DP rank (e.g. --dp-size replicas) but attention DP off (0.5.19–0.5.21: no --enable-dp-attention; 0.5.22+: --attn-dp-size 1)."
+    ),
+    solutions: doc_list![
         "Remove --enable-dp-lm-head, or use attention DP (--attn-dp-size N; before 0.5.22 --enable-dp-attention).",
     ],
     flags: &[
@@ -1063,10 +1153,10 @@ pub static DP_LM_HEAD: RuleInfo = RuleInfo {
         "enable_dp_attention",
         "dp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":2,"dp_size":4,"enable_dp_lm_head":true}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":2,"dp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1084,15 +1174,21 @@ pub static TOPOLOGY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_21), RUNTIME, 345),
         (VersionRange::since(SglangVersion::V0_5_22), RUNTIME, 347),
     ],
-    title: "The parallel topology does not factor (TP = attention TP × DP × CP, TP = EP × MoE-DP × MoE-TP)",
-    explanation: "When the launcher publishes the resolved configuration (the tokenizer's publish, before any scheduler starts), SGLang checks that the TP group factors into attention TP × attention DP × attention CP and into MoE EP × MoE DP × MoE TP, with MoE TP = tp_size // ep_size // moe_dp_size. An --ep-size that does not divide --tp-size (or exceeds it) leaves a MoE TP width that does not multiply back.",
-    trigger: "After resolution: tp_size != ep_size × moe_dp_size × (tp_size // ep_size // moe_dp_size), e.g. --tp-size 8 --ep-size 16 (0.5.21+).",
-    solutions: &["Choose an --ep-size that divides --tp-size (typically equal to it)."],
+    title: doc!(
+        "The parallel topology does not factor (TP = attention TP × DP × CP, TP = EP × MoE-DP × MoE-TP)"
+    ),
+    explanation: doc!(
+        "When the launcher publishes the resolved configuration (the tokenizer's publish, before any scheduler starts), SGLang checks that the TP group factors into attention TP × attention DP × attention CP and into MoE EP × MoE DP × MoE TP, with MoE TP = tp_size // ep_size // moe_dp_size. An --ep-size that does not divide --tp-size (or exceeds it) leaves a MoE TP width that does not multiply back."
+    ),
+    trigger: doc!(
+        "After resolution: tp_size != ep_size × moe_dp_size × (tp_size // ep_size // moe_dp_size), e.g. --tp-size 8 --ep-size 16 (0.5.21+)."
+    ),
+    solutions: doc_list!["Choose an --ep-size that divides --tp-size (typically equal to it)."],
     flags: &["ep_size", "tp_size", "moe_dp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":16}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"ep_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

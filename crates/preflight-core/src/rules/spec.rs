@@ -20,10 +20,14 @@ pub static TRTLLM_MHA_TOPK: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1087),
         (VersionRange::V23, HOOK, 1178),
     ],
-    title: "trtllm_mha supports only speculative top-k 1",
-    explanation: "TRT-LLM MHA verifies chain drafts only. Note that SGLang auto-picks top-k 4 for Llama with EAGLE when you give no speculative parameters.",
-    trigger: "EAGLE-family speculative decoding, trtllm_mha on prefill or decode, and --speculative-eagle-topk (given or auto-chosen) > 1.",
-    solutions: &[
+    title: doc!("trtllm_mha supports only speculative top-k 1"),
+    explanation: doc!(
+        "TRT-LLM MHA verifies chain drafts only. Note that SGLang auto-picks top-k 4 for Llama with EAGLE when you give no speculative parameters."
+    ),
+    trigger: doc!(
+        "EAGLE-family speculative decoding, trtllm_mha on prefill or decode, and --speculative-eagle-topk (given or auto-chosen) > 1."
+    ),
+    solutions: doc_list![
         "Set --speculative-eagle-topk 1 (with --speculative-num-steps and --speculative-num-draft-tokens).",
         "Use another backend (fa3, flashinfer, triton).",
     ],
@@ -33,10 +37,10 @@ pub static TRTLLM_MHA_TOPK: RuleInfo = RuleInfo {
         "speculative_num_draft_tokens",
         "attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -54,10 +58,14 @@ pub static PAGE_TREE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1188),
         (VersionRange::V23, HOOK, 1278),
     ],
-    title: "Tree drafts (top-k > 1) with paged KV need flashinfer, fa3 or triton",
-    explanation: "With page size > 1 only flashinfer, fa3 and triton verify tree drafts. Backends that force a page size (flashmla 64, trtllm_mla 64, fa4 128, DSA 64) therefore fail whenever top-k > 1.",
-    trigger: "EAGLE with top-k > 1, resolved page size > 1, and an attention backend outside (flashinfer, fa3, triton).",
-    solutions: &[
+    title: doc!("Tree drafts (top-k > 1) with paged KV need flashinfer, fa3 or triton"),
+    explanation: doc!(
+        "With page size > 1 only flashinfer, fa3 and triton verify tree drafts. Backends that force a page size (flashmla 64, trtllm_mla 64, fa4 128, DSA 64) therefore fail whenever top-k > 1."
+    ),
+    trigger: doc!(
+        "EAGLE with top-k > 1, resolved page size > 1, and an attention backend outside (flashinfer, fa3, triton)."
+    ),
+    solutions: doc_list![
         "Use --speculative-eagle-topk 1.",
         "Use flashinfer, fa3 or triton with page size 1.",
     ],
@@ -68,10 +76,10 @@ pub static PAGE_TREE: RuleInfo = RuleInfo {
         "page_size",
         "attention_backend",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"flashmla","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":2,"speculative_num_draft_tokens":4}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"flashmla","speculative_algorithm":"EAGLE","speculative_num_steps":3,"speculative_eagle_topk":1,"speculative_num_draft_tokens":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -89,15 +97,19 @@ pub static NGRAM_PAGE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1271),
         (VersionRange::V23, HOOK, 1361),
     ],
-    title: "NGRAM speculation with paged KV needs flashinfer",
-    explanation: "NGRAM drafts a tree (breadth = --speculative-ngram-max-bfs-breadth, default 10); with page size > 1 only flashinfer verifies it correctly.",
-    trigger: "NGRAM, breadth > 1, page size > 1, and an attention backend other than flashinfer.",
-    solutions: &["Use --attention-backend flashinfer, or a backend with page size 1."],
+    title: doc!("NGRAM speculation with paged KV needs flashinfer"),
+    explanation: doc!(
+        "NGRAM drafts a tree (breadth = --speculative-ngram-max-bfs-breadth, default 10); with page size > 1 only flashinfer verifies it correctly."
+    ),
+    trigger: doc!(
+        "NGRAM, breadth > 1, page size > 1, and an attention backend other than flashinfer."
+    ),
+    solutions: doc_list!["Use --attention-backend flashinfer, or a backend with page size 1."],
     flags: &["attention_backend", "page_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","attention_backend":"trtllm_mha","speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"B200","arch":"LlamaForCausalLM","speculative_algorithm":"NGRAM","attention_backend":"flashinfer"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -132,15 +144,15 @@ pub static FLEX: RuleInfo = RuleInfo {
             161,
         ),
     ],
-    title: "flex_attention cannot run speculative decoding",
-    explanation: "The Flex Attention backend has no draft/verify path.",
-    trigger: "--attention-backend flex_attention with --speculative-algorithm.",
-    solutions: &["Use triton, fa3 or flashinfer."],
+    title: doc!("flex_attention cannot run speculative decoding"),
+    explanation: doc!("The Flex Attention backend has no draft/verify path."),
+    trigger: doc!("--attention-backend flex_attention with --speculative-algorithm."),
+    solutions: doc_list!["Use triton, fa3 or flashinfer."],
     flags: &["attention_backend", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"flex_attention","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","attention_backend":"fa3","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -157,15 +169,17 @@ pub static UNKNOWN_ALGORITHM: RuleInfo = RuleInfo {
         "python/sglang/srt/speculative/spec_info.py",
         60,
     )],
-    title: "Unknown speculative algorithm",
-    explanation: "--speculative-algorithm is free text; SGLang upper-cases it and looks it up among EAGLE, EAGLE3, NEXTN, STANDALONE, NGRAM, DFLASH, DSPARK and UNO.",
-    trigger: "An unknown --speculative-algorithm.",
-    solutions: &["Use EAGLE (or NEXTN for MTP models), EAGLE3, STANDALONE or NGRAM."],
+    title: doc!("Unknown speculative algorithm"),
+    explanation: doc!(
+        "--speculative-algorithm is free text; SGLang upper-cases it and looks it up among EAGLE, EAGLE3, NEXTN, STANDALONE, NGRAM, DFLASH, DSPARK and UNO."
+    ),
+    trigger: doc!("An unknown --speculative-algorithm."),
+    solutions: doc_list!["Use EAGLE (or NEXTN for MTP models), EAGLE3, STANDALONE or NGRAM."],
     flags: &["speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"MEDUSA"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -176,10 +190,14 @@ pub static PARTIAL_PARAMS: RuleInfo = RuleInfo {
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "")],
     sources: &[(VersionRange::V23, HOOK, 1160)],
-    title: "Give --speculative-num-steps when giving top-k or draft tokens",
-    explanation: "If --speculative-num-steps is not given, SGLang picks all three speculative parameters itself and asserts (with an empty message) that neither --speculative-eagle-topk nor --speculative-num-draft-tokens was given.",
-    trigger: "EAGLE-family speculation with --speculative-eagle-topk or --speculative-num-draft-tokens but no --speculative-num-steps.",
-    solutions: &[
+    title: doc!("Give --speculative-num-steps when giving top-k or draft tokens"),
+    explanation: doc!(
+        "If --speculative-num-steps is not given, SGLang picks all three speculative parameters itself and asserts (with an empty message) that neither --speculative-eagle-topk nor --speculative-num-draft-tokens was given."
+    ),
+    trigger: doc!(
+        "EAGLE-family speculation with --speculative-eagle-topk or --speculative-num-draft-tokens but no --speculative-num-steps."
+    ),
+    solutions: doc_list![
         "Give all three of --speculative-num-steps, --speculative-eagle-topk, --speculative-num-draft-tokens, or none.",
     ],
     flags: &[
@@ -187,10 +205,10 @@ pub static PARTIAL_PARAMS: RuleInfo = RuleInfo {
         "speculative_eagle_topk",
         "speculative_num_draft_tokens",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE","speculative_eagle_topk":1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -206,9 +224,11 @@ pub static AUTO_PARAMS: RuleInfo = RuleInfo {
         "speculative_num_steps={steps}, speculative_eagle_topk={topk}, speculative_num_draft_tokens={draft} (chosen by SGLang for {arch})",
     )],
     sources: &[(VersionRange::V23, HOOK, 1430)],
-    title: "SGLang picks the speculative parameters",
-    explanation: "Without --speculative-num-steps SGLang chooses (steps, top-k, draft tokens): (5, 4, 8) for Llama and Grok, (3, 1, 4) otherwise. (SGLang logs nothing; the message is Preflight's.)",
-    trigger: "EAGLE-family speculation without --speculative-num-steps.",
+    title: doc!("SGLang picks the speculative parameters"),
+    explanation: doc!(
+        "Without --speculative-num-steps SGLang chooses (steps, top-k, draft tokens): (5, 4, 8) for Llama and Grok, (3, 1, 4) otherwise. (SGLang logs nothing; the message is Preflight's.)"
+    ),
+    trigger: doc!("EAGLE-family speculation without --speculative-num-steps."),
     flags: &[
         "speculative_num_steps",
         "speculative_eagle_topk",
@@ -233,9 +253,11 @@ pub static DRAFT_ADJUST: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 1169),
         (VersionRange::V23, HOOK, 1259),
     ],
-    title: "Chain drafts verify steps + 1 tokens",
-    explanation: "With top-k 1 the draft is a chain, so SGLang sets --speculative-num-draft-tokens to steps + 1.",
-    trigger: "top-k 1 and draft tokens ≠ steps + 1.",
+    title: doc!("Chain drafts verify steps + 1 tokens"),
+    explanation: doc!(
+        "With top-k 1 the draft is a chain, so SGLang sets --speculative-num-draft-tokens to steps + 1."
+    ),
+    trigger: doc!("top-k 1 and draft tokens ≠ steps + 1."),
     flags: &["speculative_num_draft_tokens"],
     ..RuleInfo::BASE
 };
@@ -251,9 +273,11 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
         "Max running requests is reset to 48 for speculative decoding. You can override this by explicitly setting --max-running-requests.",
     )],
     sources: &[(VersionRange::V23, HOOK, 1092)],
-    title: "Speculative decoding caps concurrency at 48 requests",
-    explanation: "Unless --max-running-requests is given, speculative decoding limits the batch to 48 running requests.",
-    trigger: "Speculative decoding without --max-running-requests.",
+    title: doc!("Speculative decoding caps concurrency at 48 requests"),
+    explanation: doc!(
+        "Unless --max-running-requests is given, speculative decoding limits the batch to 48 running requests."
+    ),
+    trigger: doc!("Speculative decoding without --max-running-requests."),
     flags: &[],
     ..RuleInfo::BASE
 };
@@ -273,20 +297,24 @@ pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
         "python/sglang/srt/speculative/draft_utils.py",
         115,
     )],
-    title: "The EAGLE draft worker cannot run this attention backend",
-    explanation: "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path.",
-    trigger: "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map.",
-    solutions: &["Use triton, fa3 or flashinfer."],
+    title: doc!("The EAGLE draft worker cannot run this attention backend"),
+    explanation: doc!(
+        "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path."
+    ),
+    trigger: doc!(
+        "EAGLE/EAGLE3/STANDALONE with a decode backend (multi-step drafts) or prefill backend (draft extend) outside the draft map."
+    ),
+    solutions: doc_list!["Use triton, fa3 or flashinfer."],
     flags: &[
         "attention_backend",
         "decode_attention_backend",
         "prefill_attention_backend",
         "speculative_algorithm",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"torch_native","speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","attention_backend":"triton","speculative_algorithm":"EAGLE"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 

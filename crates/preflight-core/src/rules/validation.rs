@@ -31,15 +31,17 @@ pub static PREFILL_DECODE_INTERVAL: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 659),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 660),
     ],
-    title: "--prefill-decode-interval must be non-negative",
-    explanation: "The prefill/decode interval counts decode steps between prefill batches; SGLang refuses a negative count before it resolves anything else.",
-    trigger: "--prefill-decode-interval below 0.",
-    solutions: &["Remove --prefill-decode-interval, or give 0 or more."],
+    title: doc!("--prefill-decode-interval must be non-negative"),
+    explanation: doc!(
+        "The prefill/decode interval counts decode steps between prefill batches; SGLang refuses a negative count before it resolves anything else."
+    ),
+    trigger: doc!("--prefill-decode-interval below 0."),
+    solutions: doc_list!["Remove --prefill-decode-interval, or give 0 or more."],
     flags: &["prefill_decode_interval"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prefill_decode_interval":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -54,15 +56,17 @@ pub static PREFILL_DECODE_INTERVAL_MIN_BS: RuleInfo = RuleInfo {
         "--prefill-decode-interval-min-bs must be non-negative.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 662)],
-    title: "--prefill-decode-interval-min-bs must be non-negative",
-    explanation: "The minimum running batch size at which the prefill/decode interval applies cannot be negative.",
-    trigger: "--prefill-decode-interval-min-bs below 0 (0.5.23).",
-    solutions: &["Remove --prefill-decode-interval-min-bs, or give 0 or more."],
+    title: doc!("--prefill-decode-interval-min-bs must be non-negative"),
+    explanation: doc!(
+        "The minimum running batch size at which the prefill/decode interval applies cannot be negative."
+    ),
+    trigger: doc!("--prefill-decode-interval-min-bs below 0 (0.5.23)."),
+    solutions: doc_list!["Remove --prefill-decode-interval-min-bs, or give 0 or more."],
     flags: &["prefill_decode_interval_min_bs"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prefill_decode_interval_min_bs":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -85,15 +89,17 @@ pub static RESPONSE_STORE_PD: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 111),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 112),
     ],
-    title: "--enable-response-store cannot be used with PD disaggregation",
-    explanation: "The response store keeps responses on the server that produced them; in PD disaggregation a request spans a prefill and a decode server, so SGLang refuses the combination.",
-    trigger: "--enable-response-store with --disaggregation-mode prefill or decode.",
-    solutions: &["Drop --enable-response-store on PD servers."],
+    title: doc!("--enable-response-store cannot be used with PD disaggregation"),
+    explanation: doc!(
+        "The response store keeps responses on the server that produced them; in PD disaggregation a request spans a prefill and a decode server, so SGLang refuses the combination."
+    ),
+    trigger: doc!("--enable-response-store with --disaggregation-mode prefill or decode."),
+    solutions: doc_list!["Drop --enable-response-store on PD servers."],
     flags: &["enable_response_store", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_response_store":true,"disaggregation_mode":"prefill"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -113,17 +119,21 @@ pub static SAMPLING_MASK_ENV: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 677),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 680),
     ],
-    title: "SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS is no longer supported",
-    explanation: "From 0.5.20 the sampling-mask size is a flag (--sampling-mask-max-tokens); SGLang refuses the old environment variable whenever it is set, whatever its value.",
-    trigger: "The environment variable SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS is set.",
-    solutions: &[
+    title: doc!("SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS is no longer supported"),
+    explanation: doc!(
+        "From 0.5.20 the sampling-mask size is a flag (--sampling-mask-max-tokens); SGLang refuses the old environment variable whenever it is set, whatever its value."
+    ),
+    trigger: doc!(
+        "The environment variable SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS is set."
+    ),
+    solutions: doc_list![
         "Unset SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS; use --sampling-mask-max-tokens (and SGLANG_ENABLE_DISAGG_SAMPLING_MASK=1) instead.",
     ],
     flags: &["env.SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","env":{"SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS":"1024"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -143,15 +153,17 @@ pub static SAMPLING_MASK_POSITIVE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 685),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 688),
     ],
-    title: "--sampling-mask-max-tokens must be positive",
-    explanation: "The sampling-mask buffer holds this many tokens; SGLang refuses 0 or a negative size.",
-    trigger: "--sampling-mask-max-tokens of 0 or less.",
-    solutions: &["Remove --sampling-mask-max-tokens, or give a positive size."],
+    title: doc!("--sampling-mask-max-tokens must be positive"),
+    explanation: doc!(
+        "The sampling-mask buffer holds this many tokens; SGLang refuses 0 or a negative size."
+    ),
+    trigger: doc!("--sampling-mask-max-tokens of 0 or less."),
+    solutions: doc_list!["Remove --sampling-mask-max-tokens, or give a positive size."],
     flags: &["sampling_mask_max_tokens"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sampling_mask_max_tokens":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -166,18 +178,20 @@ pub static AUX_LAYER_IDS_WITHOUT_FLAG: RuleInfo = RuleInfo {
         "--return-aux-hidden-state-layer-ids requires --enable-return-aux-hidden-states.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 707)],
-    title: "--return-aux-hidden-state-layer-ids needs --enable-return-aux-hidden-states",
-    explanation: "The layer ids choose which hidden states the auxiliary capture returns; without the capture enabled they mean nothing, and SGLang refuses them.",
-    trigger: "--return-aux-hidden-state-layer-ids without --enable-return-aux-hidden-states.",
-    solutions: &["Add --enable-return-aux-hidden-states, or drop the layer ids."],
+    title: doc!("--return-aux-hidden-state-layer-ids needs --enable-return-aux-hidden-states"),
+    explanation: doc!(
+        "The layer ids choose which hidden states the auxiliary capture returns; without the capture enabled they mean nothing, and SGLang refuses them."
+    ),
+    trigger: doc!("--return-aux-hidden-state-layer-ids without --enable-return-aux-hidden-states."),
+    solutions: doc_list!["Add --enable-return-aux-hidden-states, or drop the layer ids."],
     flags: &[
         "return_aux_hidden_state_layer_ids",
         "enable_return_aux_hidden_states",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","return_aux_hidden_state_layer_ids":[1,2]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -192,17 +206,23 @@ pub static AUX_NEEDS_METHOD: RuleInfo = RuleInfo {
         "--enable-return-aux-hidden-states needs --speculative-algorithm EAGLE3, DFLASH or DSPARK to name the capture convention, got {cfg.speculative_algorithm!r}.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 714)],
-    title: "--enable-return-aux-hidden-states needs --speculative-algorithm EAGLE3, DFLASH or DSPARK",
-    explanation: "With aux hidden-state capture, --speculative-algorithm only names the capture convention (which layers, in which layout); SGLang accepts EAGLE3, DFLASH and DSPARK and refuses anything else, including no algorithm.",
-    trigger: "--enable-return-aux-hidden-states with --speculative-algorithm unset or not EAGLE3 / DFLASH / DSPARK.",
-    solutions: &[
+    title: doc!(
+        "--enable-return-aux-hidden-states needs --speculative-algorithm EAGLE3, DFLASH or DSPARK"
+    ),
+    explanation: doc!(
+        "With aux hidden-state capture, --speculative-algorithm only names the capture convention (which layers, in which layout); SGLang accepts EAGLE3, DFLASH and DSPARK and refuses anything else, including no algorithm."
+    ),
+    trigger: doc!(
+        "--enable-return-aux-hidden-states with --speculative-algorithm unset or not EAGLE3 / DFLASH / DSPARK."
+    ),
+    solutions: doc_list![
         "Add --speculative-algorithm EAGLE3 (or DFLASH / DSPARK with --return-aux-hidden-state-layer-ids).",
     ],
     flags: &["enable_return_aux_hidden_states", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -217,18 +237,20 @@ pub static AUX_NO_DRAFT: RuleInfo = RuleInfo {
         "--enable-return-aux-hidden-states captures without a draft; drop --speculative-draft-model-path.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 720)],
-    title: "Aux hidden-state capture runs without a draft model",
-    explanation: "The capture mode serves the target model alone (speculative decoding is switched off); a draft model path contradicts it.",
-    trigger: "--enable-return-aux-hidden-states with --speculative-draft-model-path.",
-    solutions: &["Drop --speculative-draft-model-path."],
+    title: doc!("Aux hidden-state capture runs without a draft model"),
+    explanation: doc!(
+        "The capture mode serves the target model alone (speculative decoding is switched off); a draft model path contradicts it."
+    ),
+    trigger: doc!("--enable-return-aux-hidden-states with --speculative-draft-model-path."),
+    solutions: doc_list!["Drop --speculative-draft-model-path."],
     flags: &[
         "speculative_draft_model_path",
         "enable_return_aux_hidden_states",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","speculative_draft_model_path":"draft"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -243,15 +265,17 @@ pub static AUX_PP: RuleInfo = RuleInfo {
         "--enable-return-aux-hidden-states only supports pp_size == 1: the capture hooks only see the layers on the last pipeline rank.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 725)],
-    title: "Aux hidden-state capture needs --pp-size 1",
-    explanation: "The capture hooks only see the layers on the last pipeline rank, so SGLang refuses the capture with pipeline parallelism.",
-    trigger: "--enable-return-aux-hidden-states with --pp-size > 1.",
-    solutions: &["Use --pp-size 1 (use tensor parallelism instead)."],
+    title: doc!("Aux hidden-state capture needs --pp-size 1"),
+    explanation: doc!(
+        "The capture hooks only see the layers on the last pipeline rank, so SGLang refuses the capture with pipeline parallelism."
+    ),
+    trigger: doc!("--enable-return-aux-hidden-states with --pp-size > 1."),
+    solutions: doc_list!["Use --pp-size 1 (use tensor parallelism instead)."],
     flags: &["pp_size", "enable_return_aux_hidden_states"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","pp_size":2,"tp_size":4}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -266,15 +290,19 @@ pub static AUX_LAYER_IDS_REQUIRED: RuleInfo = RuleInfo {
         "--enable-return-aux-hidden-states with {method} requires --return-aux-hidden-state-layer-ids.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 731)],
-    title: "DFLASH / DSPARK capture needs --return-aux-hidden-state-layer-ids",
-    explanation: "Only the EAGLE3 convention has default capture layers; for DFLASH and DSPARK the layers must be named.",
-    trigger: "--enable-return-aux-hidden-states with DFLASH or DSPARK and no (or an empty) --return-aux-hidden-state-layer-ids.",
-    solutions: &["Give --return-aux-hidden-state-layer-ids, or use EAGLE3."],
+    title: doc!("DFLASH / DSPARK capture needs --return-aux-hidden-state-layer-ids"),
+    explanation: doc!(
+        "Only the EAGLE3 convention has default capture layers; for DFLASH and DSPARK the layers must be named."
+    ),
+    trigger: doc!(
+        "--enable-return-aux-hidden-states with DFLASH or DSPARK and no (or an empty) --return-aux-hidden-state-layer-ids."
+    ),
+    solutions: doc_list!["Give --return-aux-hidden-state-layer-ids, or use EAGLE3."],
     flags: &["return_aux_hidden_state_layer_ids", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"DFLASH"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"DFLASH","return_aux_hidden_state_layer_ids":[1,2]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -289,15 +317,19 @@ pub static AUX_LAYER_IDS_EMPTY: RuleInfo = RuleInfo {
         "--return-aux-hidden-state-layer-ids must not be empty.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 737)],
-    title: "--return-aux-hidden-state-layer-ids must not be empty",
-    explanation: "An empty list of capture layers (EAGLE3, the only convention that reaches this check with an empty list) is refused.",
-    trigger: "--enable-return-aux-hidden-states with EAGLE3 and an empty --return-aux-hidden-state-layer-ids.",
-    solutions: &["Name at least one layer, or drop the flag to use the EAGLE3 defaults."],
+    title: doc!("--return-aux-hidden-state-layer-ids must not be empty"),
+    explanation: doc!(
+        "An empty list of capture layers (EAGLE3, the only convention that reaches this check with an empty list) is refused."
+    ),
+    trigger: doc!(
+        "--enable-return-aux-hidden-states with EAGLE3 and an empty --return-aux-hidden-state-layer-ids."
+    ),
+    solutions: doc_list!["Name at least one layer, or drop the flag to use the EAGLE3 defaults."],
     flags: &["return_aux_hidden_state_layer_ids"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","return_aux_hidden_state_layer_ids":[]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -312,15 +344,15 @@ pub static AUX_LAYER_IDS_NEGATIVE: RuleInfo = RuleInfo {
         "--return-aux-hidden-state-layer-ids must be non-negative, got {list(layer_ids)}.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 739)],
-    title: "--return-aux-hidden-state-layer-ids must be non-negative",
-    explanation: "Layer ids index the model layers from 0.",
-    trigger: "A negative id in --return-aux-hidden-state-layer-ids.",
-    solutions: &["Use layer indices from 0."],
+    title: doc!("--return-aux-hidden-state-layer-ids must be non-negative"),
+    explanation: doc!("Layer ids index the model layers from 0."),
+    trigger: doc!("A negative id in --return-aux-hidden-state-layer-ids."),
+    solutions: doc_list!["Use layer indices from 0."],
     flags: &["return_aux_hidden_state_layer_ids"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","return_aux_hidden_state_layer_ids":[-1,2]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","return_aux_hidden_state_layer_ids":[1,2]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -335,15 +367,15 @@ pub static AUX_LAYER_IDS_REPEAT: RuleInfo = RuleInfo {
         "--return-aux-hidden-state-layer-ids must not repeat a layer, got {list(layer_ids)}.",
     )],
     sources: &[(VersionRange::only(SglangVersion::V0_5_23), HOOK, 744)],
-    title: "--return-aux-hidden-state-layer-ids must not repeat a layer",
-    explanation: "Each capture layer may be named once.",
-    trigger: "A layer id given twice in --return-aux-hidden-state-layer-ids.",
-    solutions: &["Remove the repeated id."],
+    title: doc!("--return-aux-hidden-state-layer-ids must not repeat a layer"),
+    explanation: doc!("Each capture layer may be named once."),
+    trigger: doc!("A layer id given twice in --return-aux-hidden-state-layer-ids."),
+    solutions: doc_list!["Remove the repeated id."],
     flags: &["return_aux_hidden_state_layer_ids"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","return_aux_hidden_state_layer_ids":[2,2]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_return_aux_hidden_states":true,"speculative_algorithm":"EAGLE3","return_aux_hidden_state_layer_ids":[1,2]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -365,15 +397,17 @@ pub static NNODES_DIVISIBLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 178),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 179),
     ],
-    title: "tp_size × pp_size must be divisible by --nnodes",
-    explanation: "Every node runs the same number of ranks, so the world size tp_size × pp_size must divide evenly by the number of nodes (checked by check_server_args when the engine starts, unless --ep-join-mode scale).",
-    trigger: "(tp_size × pp_size) % nnodes != 0.",
-    solutions: &["Choose --nnodes that divides tp_size × pp_size, or change --tp-size."],
+    title: doc!("tp_size × pp_size must be divisible by --nnodes"),
+    explanation: doc!(
+        "Every node runs the same number of ranks, so the world size tp_size × pp_size must divide evenly by the number of nodes (checked by check_server_args when the engine starts, unless --ep-join-mode scale)."
+    ),
+    trigger: doc!("(tp_size × pp_size) % nnodes != 0."),
+    solutions: doc_list!["Choose --nnodes that divides tp_size × pp_size, or change --tp-size."],
     flags: &["nnodes", "tp_size", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"nnodes":3}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -395,15 +429,17 @@ pub static PP_MICRO_BATCH: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 182),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 183),
     ],
-    title: "--pp-max-micro-batch-size must be positive",
-    explanation: "The pipeline micro-batch size is a count of requests; leave it unset for the automatic value.",
-    trigger: "--pp-max-micro-batch-size of 0 or less.",
-    solutions: &["Remove --pp-max-micro-batch-size, or give 1 or more."],
+    title: doc!("--pp-max-micro-batch-size must be positive"),
+    explanation: doc!(
+        "The pipeline micro-batch size is a count of requests; leave it unset for the automatic value."
+    ),
+    trigger: doc!("--pp-max-micro-batch-size of 0 or less."),
+    solutions: doc_list!["Remove --pp-max-micro-batch-size, or give 1 or more."],
     flags: &["pp_max_micro_batch_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","pp_max_micro_batch_size":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -425,18 +461,20 @@ pub static PADDING_TORCH_COMPILE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 187),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 188),
     ],
-    title: "--disable-cuda-graph-padding cannot be combined with --enable-torch-compile",
-    explanation: "Without padding every batch size gets its own torch.compile and Triton autotune cycle, which stalls engine start-up for many minutes; SGLang refuses the pair.",
-    trigger: "--disable-cuda-graph-padding and --enable-torch-compile.",
-    solutions: &[
+    title: doc!("--disable-cuda-graph-padding cannot be combined with --enable-torch-compile"),
+    explanation: doc!(
+        "Without padding every batch size gets its own torch.compile and Triton autotune cycle, which stalls engine start-up for many minutes; SGLang refuses the pair."
+    ),
+    trigger: doc!("--disable-cuda-graph-padding and --enable-torch-compile."),
+    solutions: doc_list![
         "Remove --disable-cuda-graph-padding.",
         "Remove --enable-torch-compile.",
     ],
     flags: &["disable_cuda_graph_padding", "enable_torch_compile"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","disable_cuda_graph_padding":true,"enable_torch_compile":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_torch_compile":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -455,15 +493,17 @@ pub static PP_SPEC_LEGACY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_19), HOOK, 52),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 82),
     ],
-    title: "Pipeline parallelism does not support speculative decoding (up to 0.5.20)",
-    explanation: "Up to 0.5.20, on GPUs, check_server_args asserts that a pipeline-parallel launch has the overlap schedule disabled (resolution disables it for --pp-size > 1) and no speculative algorithm.",
-    trigger: "--pp-size > 1 with a speculative algorithm (0.5.19, 0.5.20).",
-    solutions: &["Drop --speculative-algorithm, or use --pp-size 1."],
+    title: doc!("Pipeline parallelism does not support speculative decoding (up to 0.5.20)"),
+    explanation: doc!(
+        "Up to 0.5.20, on GPUs, check_server_args asserts that a pipeline-parallel launch has the overlap schedule disabled (resolution disables it for --pp-size > 1) and no speculative algorithm."
+    ),
+    trigger: doc!("--pp-size > 1 with a speculative algorithm (0.5.19, 0.5.20)."),
+    solutions: doc_list!["Drop --speculative-algorithm, or use --pp-size 1."],
     flags: &["pp_size", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"sglang":"0.5.20","gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"NGRAM"}"#,
         r#"{"sglang":"0.5.20","gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -483,19 +523,23 @@ pub static PP_SPEC_EAGLE_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 131),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 132),
     ],
-    title: "Pipeline parallelism supports only (single-layer) EAGLE speculative decoding",
-    explanation: "From 0.5.21, check_pipeline_parallel_compat lets pipeline parallelism run EAGLE drafts only (not EAGLE3, NGRAM, DFLASH, multi-layer EAGLE, ...).",
-    trigger: "--pp-size > 1 with a speculative algorithm other than EAGLE (DSPARK has its own check), or with --enable-multi-layer-eagle.",
-    solutions: &["Use --speculative-algorithm EAGLE, or --pp-size 1."],
+    title: doc!("Pipeline parallelism supports only (single-layer) EAGLE speculative decoding"),
+    explanation: doc!(
+        "From 0.5.21, check_pipeline_parallel_compat lets pipeline parallelism run EAGLE drafts only (not EAGLE3, NGRAM, DFLASH, multi-layer EAGLE, ...)."
+    ),
+    trigger: doc!(
+        "--pp-size > 1 with a speculative algorithm other than EAGLE (DSPARK has its own check), or with --enable-multi-layer-eagle."
+    ),
+    solutions: doc_list!["Use --speculative-algorithm EAGLE, or --pp-size 1."],
     flags: &[
         "pp_size",
         "speculative_algorithm",
         "enable_multi_layer_eagle",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"NGRAM"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -515,10 +559,14 @@ pub static PP_SPEC_PREFILL_ONLY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 160),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 161),
     ],
-    title: "PP with speculative decoding runs only on PD prefill nodes",
-    explanation: "Unless SGLANG_ENABLE_PP_SPEC is set, pipeline parallelism with EAGLE is supported only on a prefill server of PD disaggregation.",
-    trigger: "--pp-size > 1 with EAGLE, --disaggregation-mode not prefill, SGLANG_ENABLE_PP_SPEC unset.",
-    solutions: &[
+    title: doc!("PP with speculative decoding runs only on PD prefill nodes"),
+    explanation: doc!(
+        "Unless SGLANG_ENABLE_PP_SPEC is set, pipeline parallelism with EAGLE is supported only on a prefill server of PD disaggregation."
+    ),
+    trigger: doc!(
+        "--pp-size > 1 with EAGLE, --disaggregation-mode not prefill, SGLANG_ENABLE_PP_SPEC unset."
+    ),
+    solutions: doc_list![
         "Set SGLANG_ENABLE_PP_SPEC=1 (aggregated serving), or use --disaggregation-mode prefill, or --pp-size 1.",
     ],
     flags: &[
@@ -527,10 +575,10 @@ pub static PP_SPEC_PREFILL_ONLY: RuleInfo = RuleInfo {
         "disaggregation_mode",
         "env.SGLANG_ENABLE_PP_SPEC",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -550,15 +598,19 @@ pub static PP_SPEC_ENV_DISAGG: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 144),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 145),
     ],
-    title: "SGLANG_ENABLE_PP_SPEC cannot be used with PD disaggregation",
-    explanation: "The aggregated PP speculative relay replaces the relay PD prefill uses, so SGLang refuses it with --disaggregation-mode.",
-    trigger: "--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and --disaggregation-mode prefill/decode.",
-    solutions: &["Unset SGLANG_ENABLE_PP_SPEC on PD servers."],
+    title: doc!("SGLANG_ENABLE_PP_SPEC cannot be used with PD disaggregation"),
+    explanation: doc!(
+        "The aggregated PP speculative relay replaces the relay PD prefill uses, so SGLang refuses it with --disaggregation-mode."
+    ),
+    trigger: doc!(
+        "--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and --disaggregation-mode prefill/decode."
+    ),
+    solutions: doc_list!["Unset SGLANG_ENABLE_PP_SPEC on PD servers."],
     flags: &["env.SGLANG_ENABLE_PP_SPEC", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","disaggregation_mode":"prefill","env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","disaggregation_mode":"prefill"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -578,15 +630,17 @@ pub static PP_SPEC_ENV_ADAPTIVE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 149),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 150),
     ],
-    title: "SGLANG_ENABLE_PP_SPEC cannot be used with --speculative-adaptive",
-    explanation: "The PP relay slices speculative results with the configured number of draft tokens; adaptive speculation changes it at run time.",
-    trigger: "--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and --speculative-adaptive.",
-    solutions: &["Drop --speculative-adaptive."],
+    title: doc!("SGLANG_ENABLE_PP_SPEC cannot be used with --speculative-adaptive"),
+    explanation: doc!(
+        "The PP relay slices speculative results with the configured number of draft tokens; adaptive speculation changes it at run time."
+    ),
+    trigger: doc!("--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and --speculative-adaptive."),
+    solutions: doc_list!["Drop --speculative-adaptive."],
     flags: &["speculative_adaptive", "env.SGLANG_ENABLE_PP_SPEC"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","speculative_adaptive":true,"env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -612,19 +666,21 @@ pub static PP_SPEC_ENV_DP_ATTENTION: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 155),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 156),
     ],
-    title: "SGLANG_ENABLE_PP_SPEC cannot be used with attention DP",
-    explanation: "Every pipeline stage rebuilds the same verify input, so all stages must see the same batch; attention DP partitions it per DP rank.",
-    trigger: "--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and attention DP.",
-    solutions: &["Disable attention DP, or unset SGLANG_ENABLE_PP_SPEC."],
+    title: doc!("SGLANG_ENABLE_PP_SPEC cannot be used with attention DP"),
+    explanation: doc!(
+        "Every pipeline stage rebuilds the same verify input, so all stages must see the same batch; attention DP partitions it per DP rank."
+    ),
+    trigger: doc!("--pp-size > 1, EAGLE, SGLANG_ENABLE_PP_SPEC=1 and attention DP."),
+    solutions: doc_list!["Disable attention DP, or unset SGLANG_ENABLE_PP_SPEC."],
     flags: &[
         "env.SGLANG_ENABLE_PP_SPEC",
         "enable_dp_attention",
         "attn_dp_size",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","attn_dp_size":2,"env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -646,15 +702,17 @@ pub static PP_MIN_FREE_SLOTS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 164),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 165),
     ],
-    title: "--min-free-slots-delay is not supported with pipeline parallelism",
-    explanation: "Allocatable slots per micro-batch are bounded by --pp-max-micro-batch-size, so the free-slot threshold may never be reached.",
-    trigger: "--pp-size > 1 with --min-free-slots-delay.",
-    solutions: &["Drop --min-free-slots-delay."],
+    title: doc!("--min-free-slots-delay is not supported with pipeline parallelism"),
+    explanation: doc!(
+        "Allocatable slots per micro-batch are bounded by --pp-max-micro-batch-size, so the free-slot threshold may never be reached."
+    ),
+    trigger: doc!("--pp-size > 1 with --min-free-slots-delay."),
+    solutions: doc_list!["Drop --min-free-slots-delay."],
     flags: &["min_free_slots_delay", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"min_free_slots_delay":8}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -682,18 +740,20 @@ pub static MULTINODE_DP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 198),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 199),
     ],
-    title: "Data-parallel replicas cannot span several nodes",
-    explanation: "check_server_args refuses --dp-size > 1 with --nnodes > 1: multi-node DP replicas are not supported (up to 0.5.21 unless --enable-dp-attention; from 0.5.22 attention DP is its own flag, --attn-dp-size).",
-    trigger: "--dp-size > 1 and --nnodes != 1 (up to 0.5.21: without --enable-dp-attention).",
-    solutions: &[
+    title: doc!("Data-parallel replicas cannot span several nodes"),
+    explanation: doc!(
+        "check_server_args refuses --dp-size > 1 with --nnodes > 1: multi-node DP replicas are not supported (up to 0.5.21 unless --enable-dp-attention; from 0.5.22 attention DP is its own flag, --attn-dp-size)."
+    ),
+    trigger: doc!("--dp-size > 1 and --nnodes != 1 (up to 0.5.21: without --enable-dp-attention)."),
+    solutions: doc_list![
         "Use attention DP across nodes (--attn-dp-size, or --enable-dp-attention up to 0.5.21).",
         "Run one replica per node with a router.",
     ],
     flags: &["dp_size", "nnodes", "enable_dp_attention"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"dp_size":2,"nnodes":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":8,"nnodes":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -712,15 +772,15 @@ pub static BASE_GPU_ID: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 203),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 204),
     ],
-    title: "--base-gpu-id must be non-negative",
-    explanation: "GPU ids count from 0.",
-    trigger: "--base-gpu-id below 0.",
-    solutions: &["Use --base-gpu-id 0 or more."],
+    title: doc!("--base-gpu-id must be non-negative"),
+    explanation: doc!("GPU ids count from 0."),
+    trigger: doc!("--base-gpu-id below 0."),
+    solutions: doc_list!["Use --base-gpu-id 0 or more."],
     flags: &["base_gpu_id"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","base_gpu_id":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -739,15 +799,15 @@ pub static GPU_ID_STEP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 204),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 205),
     ],
-    title: "--gpu-id-step must be positive",
-    explanation: "The step between the GPU ids of consecutive ranks must be at least 1.",
-    trigger: "--gpu-id-step below 1.",
-    solutions: &["Use --gpu-id-step 1 or more."],
+    title: doc!("--gpu-id-step must be positive"),
+    explanation: doc!("The step between the GPU ids of consecutive ranks must be at least 1."),
+    trigger: doc!("--gpu-id-step below 1."),
+    solutions: doc_list!["Use --gpu-id-step 1 or more."],
     flags: &["gpu_id_step"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","gpu_id_step":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -769,15 +829,17 @@ pub static MOE_DENSE_TP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 206),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 207),
     ],
-    title: "--moe-dense-tp-size must be 1 or the TP size",
-    explanation: "The dense (non-expert) layers of MoE models run either replicated (1) or with the full tensor-parallel width.",
-    trigger: "--moe-dense-tp-size other than unset, 1 or --tp-size.",
-    solutions: &["Use --moe-dense-tp-size 1, or leave it unset."],
+    title: doc!("--moe-dense-tp-size must be 1 or the TP size"),
+    explanation: doc!(
+        "The dense (non-expert) layers of MoE models run either replicated (1) or with the full tensor-parallel width."
+    ),
+    trigger: doc!("--moe-dense-tp-size other than unset, 1 or --tp-size."),
+    solutions: doc_list!["Use --moe-dense-tp-size 1, or leave it unset."],
     flags: &["moe_dense_tp_size", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dense_tp_size":2}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"moe_dense_tp_size":1}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -799,15 +861,19 @@ pub static SERVED_NAME_COLON: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 214),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 215),
     ],
-    title: "--served-model-name cannot contain a colon",
-    explanation: "The colon is reserved for the 'model:adapter' syntax of LoRA requests; the served name (by default the model path) must not contain one, unless it is an object-store URI.",
-    trigger: "A ':' in --served-model-name (or in the model path when the name is not given).",
-    solutions: &["Give a --served-model-name without a colon."],
+    title: doc!("--served-model-name cannot contain a colon"),
+    explanation: doc!(
+        "The colon is reserved for the 'model:adapter' syntax of LoRA requests; the served name (by default the model path) must not contain one, unless it is an object-store URI."
+    ),
+    trigger: doc!(
+        "A ':' in --served-model-name (or in the model path when the name is not given)."
+    ),
+    solutions: doc_list!["Give a --served-model-name without a colon."],
     flags: &["served_model_name"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","served_model_name":"llama:8b"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","served_model_name":"llama-8b"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -829,15 +895,17 @@ pub static PDMUX_PP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 249),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 250),
     ],
-    title: "PD-Multiplexing needs --pp-size 1",
-    explanation: "PD-Multiplexing splits the GPU between prefill and decode with CUDA green contexts; it does not support pipeline parallelism.",
-    trigger: "--enable-pdmux with --pp-size > 1.",
-    solutions: &["Use --pp-size 1, or drop --enable-pdmux."],
+    title: doc!("PD-Multiplexing needs --pp-size 1"),
+    explanation: doc!(
+        "PD-Multiplexing splits the GPU between prefill and decode with CUDA green contexts; it does not support pipeline parallelism."
+    ),
+    trigger: doc!("--enable-pdmux with --pp-size > 1."),
+    solutions: doc_list!["Use --pp-size 1, or drop --enable-pdmux."],
     flags: &["enable_pdmux", "pp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2,"enable_pdmux":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":4,"pp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -859,15 +927,15 @@ pub static PDMUX_CHUNKED: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 252),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 253),
     ],
-    title: "PD-Multiplexing needs chunked prefill disabled",
-    explanation: "PD-Multiplexing requires --chunked-prefill-size -1.",
-    trigger: "--enable-pdmux with chunked prefill enabled (the default).",
-    solutions: &["Add --chunked-prefill-size -1."],
+    title: doc!("PD-Multiplexing needs chunked prefill disabled"),
+    explanation: doc!("PD-Multiplexing requires --chunked-prefill-size -1."),
+    trigger: doc!("--enable-pdmux with chunked prefill enabled (the default)."),
+    solutions: doc_list!["Add --chunked-prefill-size -1."],
     flags: &["enable_pdmux", "chunked_prefill_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"disable_overlap_schedule":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"disable_overlap_schedule":true,"chunked_prefill_size":-1}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -889,15 +957,17 @@ pub static PDMUX_DISAGG: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 255),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 256),
     ],
-    title: "PD-Multiplexing cannot be used with PD disaggregation",
-    explanation: "PD-Multiplexing multiplexes prefill and decode on one server; disaggregation separates them.",
-    trigger: "--enable-pdmux with --disaggregation-mode prefill/decode.",
-    solutions: &["Drop one of the two."],
+    title: doc!("PD-Multiplexing cannot be used with PD disaggregation"),
+    explanation: doc!(
+        "PD-Multiplexing multiplexes prefill and decode on one server; disaggregation separates them."
+    ),
+    trigger: doc!("--enable-pdmux with --disaggregation-mode prefill/decode."),
+    solutions: doc_list!["Drop one of the two."],
     flags: &["enable_pdmux", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"chunked_prefill_size":-1,"disaggregation_mode":"prefill","disable_overlap_schedule":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"chunked_prefill_size":-1,"disable_overlap_schedule":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -919,15 +989,15 @@ pub static PDMUX_OVERLAP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 258),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 259),
     ],
-    title: "PD-Multiplexing needs the overlap schedule disabled",
-    explanation: "PD-Multiplexing requires --disable-overlap-schedule.",
-    trigger: "--enable-pdmux without --disable-overlap-schedule.",
-    solutions: &["Add --disable-overlap-schedule."],
+    title: doc!("PD-Multiplexing needs the overlap schedule disabled"),
+    explanation: doc!("PD-Multiplexing requires --disable-overlap-schedule."),
+    trigger: doc!("--enable-pdmux without --disable-overlap-schedule."),
+    solutions: doc_list!["Add --disable-overlap-schedule."],
     flags: &["enable_pdmux", "disable_overlap_schedule"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"chunked_prefill_size":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_pdmux":true,"chunked_prefill_size":-1,"disable_overlap_schedule":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -946,15 +1016,15 @@ pub static TOKENIZER_WORKERS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 272),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 273),
     ],
-    title: "--tokenizer-worker-num must be at least 1",
-    explanation: "At least one tokenizer worker must run.",
-    trigger: "--tokenizer-worker-num below 1.",
-    solutions: &["Use --tokenizer-worker-num 1 or more."],
+    title: doc!("--tokenizer-worker-num must be at least 1"),
+    explanation: doc!("At least one tokenizer worker must run."),
+    trigger: doc!("--tokenizer-worker-num below 1."),
+    solutions: doc_list!["Use --tokenizer-worker-num 1 or more."],
     flags: &["tokenizer_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tokenizer_worker_num":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -973,15 +1043,15 @@ pub static DETOKENIZER_WORKERS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 273),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 274),
     ],
-    title: "--detokenizer-worker-num must be at least 1",
-    explanation: "At least one detokenizer worker must run.",
-    trigger: "--detokenizer-worker-num below 1.",
-    solutions: &["Use --detokenizer-worker-num 1 or more."],
+    title: doc!("--detokenizer-worker-num must be at least 1"),
+    explanation: doc!("At least one detokenizer worker must run."),
+    trigger: doc!("--detokenizer-worker-num below 1."),
+    solutions: doc_list!["Use --detokenizer-worker-num 1 or more."],
     flags: &["detokenizer_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","detokenizer_worker_num":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1003,15 +1073,15 @@ pub static MM_PROCESSOR_WORKERS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 274),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 275),
     ],
-    title: "--mm-processor-worker-num must be non-negative",
-    explanation: "The number of multimodal processor workers cannot be negative.",
-    trigger: "--mm-processor-worker-num below 0.",
-    solutions: &["Use 0 or more."],
+    title: doc!("--mm-processor-worker-num must be non-negative"),
+    explanation: doc!("The number of multimodal processor workers cannot be negative."),
+    trigger: doc!("--mm-processor-worker-num below 0."),
+    solutions: doc_list!["Use 0 or more."],
     flags: &["mm_processor_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_processor_worker_num":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1030,15 +1100,15 @@ pub static MM_IO_WORKERS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 275),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 276),
     ],
-    title: "--mm-io-worker-num must be non-negative",
-    explanation: "The number of multimodal I/O workers cannot be negative.",
-    trigger: "--mm-io-worker-num below 0.",
-    solutions: &["Use 0 or more."],
+    title: doc!("--mm-io-worker-num must be non-negative"),
+    explanation: doc!("The number of multimodal I/O workers cannot be negative."),
+    trigger: doc!("--mm-io-worker-num below 0."),
+    solutions: doc_list!["Use 0 or more."],
     flags: &["mm_io_worker_num"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","mm_io_worker_num":-1}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1060,15 +1130,17 @@ pub static BUCKETS_RULE_TYPE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 389),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 390),
     ],
-    title: "A token-bucket rule must start with 'tse', 'default' or 'custom'",
-    explanation: "--prompt-tokens-buckets and --generation-tokens-buckets name a rule (tse, default or custom) followed by its parameters.",
-    trigger: "The first element is not tse, default or custom.",
-    solutions: &["Start the list with 'tse', 'default' or 'custom'."],
+    title: doc!("A token-bucket rule must start with 'tse', 'default' or 'custom'"),
+    explanation: doc!(
+        "--prompt-tokens-buckets and --generation-tokens-buckets name a rule (tse, default or custom) followed by its parameters."
+    ),
+    trigger: doc!("The first element is not tse, default or custom."),
+    solutions: doc_list!["Start the list with 'tse', 'default' or 'custom'."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["linear","1"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["default"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1090,15 +1162,15 @@ pub static BUCKETS_TSE_ARITY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 398),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 399),
     ],
-    title: "The 'tse' bucket rule takes exactly three parameters",
-    explanation: "The TSE rule is ['tse', middle, base, count].",
-    trigger: "'tse' with other than three parameters.",
-    solutions: &["Give middle, base and count."],
+    title: doc!("The 'tse' bucket rule takes exactly three parameters"),
+    explanation: doc!("The TSE rule is ['tse', middle, base, count]."),
+    trigger: doc!("'tse' with other than three parameters."),
+    solutions: doc_list!["Give middle, base and count."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","8"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1120,15 +1192,15 @@ pub static BUCKETS_TSE_PARAMS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 406),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 407),
     ],
-    title: "The 'tse' bucket parameters must be numbers",
-    explanation: "middle and base must parse as floats, count as an integer.",
-    trigger: "A TSE parameter that is not a number (count not an integer).",
-    solutions: &["Give numeric parameters."],
+    title: doc!("The 'tse' bucket parameters must be numbers"),
+    explanation: doc!("middle and base must parse as floats, count as an integer."),
+    trigger: doc!("A TSE parameter that is not a number (count not an integer)."),
+    solutions: doc_list!["Give numeric parameters."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","x"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","8"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1150,15 +1222,15 @@ pub static BUCKETS_TSE_BASE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 409),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 410),
     ],
-    title: "The 'tse' bucket base must be larger than 1",
-    explanation: "Bucket boundaries grow geometrically by base.",
-    trigger: "base <= 1.",
-    solutions: &["Use a base above 1."],
+    title: doc!("The 'tse' bucket base must be larger than 1"),
+    explanation: doc!("Bucket boundaries grow geometrically by base."),
+    trigger: doc!("base <= 1."),
+    solutions: doc_list!["Use a base above 1."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","1","8"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","8"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1180,15 +1252,15 @@ pub static BUCKETS_TSE_COUNT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 410),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 411),
     ],
-    title: "The 'tse' bucket count must be positive",
-    explanation: "The number of buckets must be at least 1.",
-    trigger: "count <= 0.",
-    solutions: &["Use a positive count."],
+    title: doc!("The 'tse' bucket count must be positive"),
+    explanation: doc!("The number of buckets must be at least 1."),
+    trigger: doc!("count <= 0."),
+    solutions: doc_list!["Use a positive count."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","0"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","8"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1210,15 +1282,15 @@ pub static BUCKETS_TSE_MIDDLE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 411),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 412),
     ],
-    title: "The 'tse' bucket middle must be positive",
-    explanation: "The middle boundary must be above 0.",
-    trigger: "middle <= 0.",
-    solutions: &["Use a positive middle."],
+    title: doc!("The 'tse' bucket middle must be positive"),
+    explanation: doc!("The middle boundary must be above 0."),
+    trigger: doc!("middle <= 0."),
+    solutions: doc_list!["Use a positive middle."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","0","2","8"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["tse","1000","2","8"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1240,15 +1312,15 @@ pub static BUCKETS_DEFAULT_ARITY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 414),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 415),
     ],
-    title: "The 'default' bucket rule takes no parameters",
-    explanation: "The default rule is just ['default'].",
-    trigger: "'default' followed by parameters.",
-    solutions: &["Give only 'default'."],
+    title: doc!("The 'default' bucket rule takes no parameters"),
+    explanation: doc!("The default rule is just ['default']."),
+    trigger: doc!("'default' followed by parameters."),
+    solutions: doc_list!["Give only 'default'."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["default","5"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["default"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1270,15 +1342,15 @@ pub static BUCKETS_CUSTOM_EMPTY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 419),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 420),
     ],
-    title: "The 'custom' bucket rule needs bucket values",
-    explanation: "The custom rule is ['custom', value1, ...].",
-    trigger: "'custom' alone.",
-    solutions: &["Give at least one value."],
+    title: doc!("The 'custom' bucket rule needs bucket values"),
+    explanation: doc!("The custom rule is ['custom', value1, ...]."),
+    trigger: doc!("'custom' alone."),
+    solutions: doc_list!["Give at least one value."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","100","1000"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1300,15 +1372,15 @@ pub static BUCKETS_CUSTOM_NUMERIC: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 425),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 426),
     ],
-    title: "The 'custom' bucket values must be numbers",
-    explanation: "Each value must parse as a float.",
-    trigger: "A non-numeric custom bucket value.",
-    solutions: &["Give numbers."],
+    title: doc!("The 'custom' bucket values must be numbers"),
+    explanation: doc!("Each value must parse as a float."),
+    trigger: doc!("A non-numeric custom bucket value."),
+    solutions: doc_list!["Give numbers."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","a"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","100","1000"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1330,15 +1402,15 @@ pub static BUCKETS_CUSTOM_DUPLICATES: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 426),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 427),
     ],
-    title: "The 'custom' bucket values must not repeat",
-    explanation: "Bucket boundaries must be distinct.",
-    trigger: "The same value twice.",
-    solutions: &["Remove the repeated value."],
+    title: doc!("The 'custom' bucket values must not repeat"),
+    explanation: doc!("Bucket boundaries must be distinct."),
+    trigger: doc!("The same value twice."),
+    solutions: doc_list!["Remove the repeated value."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","100","100"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","100","1000"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1360,15 +1432,15 @@ pub static BUCKETS_CUSTOM_NEGATIVE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 429),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 430),
     ],
-    title: "The 'custom' bucket values must be non-negative",
-    explanation: "Token counts cannot be negative.",
-    trigger: "A negative value.",
-    solutions: &["Use values of 0 or more."],
+    title: doc!("The 'custom' bucket values must be non-negative"),
+    explanation: doc!("Token counts cannot be negative."),
+    trigger: doc!("A negative value."),
+    solutions: doc_list!["Use values of 0 or more."],
     flags: &["prompt_tokens_buckets", "generation_tokens_buckets"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","-1","100"]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","prompt_tokens_buckets":["custom","100","1000"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1390,15 +1462,17 @@ pub static PRIORITY_POLICY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 281),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 282),
     ],
-    title: "Priority scheduling needs --schedule-policy fcfs or lof",
-    explanation: "With --enable-priority-scheduling only the fcfs and lof policies are supported.",
-    trigger: "--enable-priority-scheduling with another --schedule-policy.",
-    solutions: &["Use --schedule-policy fcfs (the default) or lof."],
+    title: doc!("Priority scheduling needs --schedule-policy fcfs or lof"),
+    explanation: doc!(
+        "With --enable-priority-scheduling only the fcfs and lof policies are supported."
+    ),
+    trigger: doc!("--enable-priority-scheduling with another --schedule-policy."),
+    solutions: doc_list!["Use --schedule-policy fcfs (the default) or lof."],
     flags: &["enable_priority_scheduling", "schedule_policy"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_priority_scheduling":true,"schedule_policy":"lpm"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_priority_scheduling":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1420,15 +1494,15 @@ pub static RETRACTION_PRIORITY: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 303),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 304),
     ],
-    title: "--retraction-policy priority needs --enable-priority-scheduling",
-    explanation: "Retracting by priority needs request priorities.",
-    trigger: "--retraction-policy priority without --enable-priority-scheduling.",
-    solutions: &["Add --enable-priority-scheduling."],
+    title: doc!("--retraction-policy priority needs --enable-priority-scheduling"),
+    explanation: doc!("Retracting by priority needs request priorities."),
+    trigger: doc!("--retraction-policy priority without --enable-priority-scheduling."),
+    solutions: doc_list!["Add --enable-priority-scheduling."],
     flags: &["retraction_policy", "enable_priority_scheduling"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","retraction_policy":"priority"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","retraction_policy":"priority","enable_priority_scheduling":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1450,15 +1524,17 @@ pub static SCHEDULE_CONSERVATIVENESS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 313),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 314),
     ],
-    title: "--schedule-conservativeness must be non-negative",
-    explanation: "The conservativeness factor scales the admission estimate; it cannot be negative.",
-    trigger: "--schedule-conservativeness below 0.",
-    solutions: &["Use 0 or more (default 1.0)."],
+    title: doc!("--schedule-conservativeness must be non-negative"),
+    explanation: doc!(
+        "The conservativeness factor scales the admission estimate; it cannot be negative."
+    ),
+    trigger: doc!("--schedule-conservativeness below 0."),
+    solutions: doc_list!["Use 0 or more (default 1.0)."],
     flags: &["schedule_conservativeness"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","schedule_conservativeness":-0.5}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1480,15 +1556,15 @@ pub static MINDSPORE_NPU: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 319),
     ],
-    title: "--model-impl mindspore needs an Ascend NPU",
-    explanation: "The MindSpore model implementation runs only on Ascend NPUs.",
-    trigger: "--model-impl mindspore on a GPU.",
-    solutions: &["Remove --model-impl mindspore."],
+    title: doc!("--model-impl mindspore needs an Ascend NPU"),
+    explanation: doc!("The MindSpore model implementation runs only on Ascend NPUs."),
+    trigger: doc!("--model-impl mindspore on a GPU."),
+    solutions: doc_list!["Remove --model-impl mindspore."],
     flags: &["model_impl"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","model_impl":"mindspore"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1507,15 +1583,15 @@ pub static INSTANTTENSOR_DEVICE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 324),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 325),
     ],
-    title: "--load-format instanttensor needs a CUDA-compatible device",
-    explanation: "InstantTensor loads weights straight to CUDA (or ROCm) memory.",
-    trigger: "--load-format instanttensor with --device other than cuda.",
-    solutions: &["Use another --load-format, or --device cuda."],
+    title: doc!("--load-format instanttensor needs a CUDA-compatible device"),
+    explanation: doc!("InstantTensor loads weights straight to CUDA (or ROCm) memory."),
+    trigger: doc!("--load-format instanttensor with --device other than cuda."),
+    solutions: doc_list!["Use another --load-format, or --device cuda."],
     flags: &["load_format", "device"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","load_format":"instanttensor","device":"cpu"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","load_format":"instanttensor"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1537,18 +1613,24 @@ pub static METRICS_LABELS_HEADER: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 334),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 335),
     ],
-    title: "Custom metric labels need --tokenizer-metrics-custom-labels-header",
-    explanation: "The allowed custom labels are read from a request header, which must be named.",
-    trigger: "--tokenizer-metrics-allowed-custom-labels with an empty --tokenizer-metrics-custom-labels-header.",
-    solutions: &["Set --tokenizer-metrics-custom-labels-header (its default is x-custom-labels)."],
+    title: doc!("Custom metric labels need --tokenizer-metrics-custom-labels-header"),
+    explanation: doc!(
+        "The allowed custom labels are read from a request header, which must be named."
+    ),
+    trigger: doc!(
+        "--tokenizer-metrics-allowed-custom-labels with an empty --tokenizer-metrics-custom-labels-header."
+    ),
+    solutions: doc_list![
+        "Set --tokenizer-metrics-custom-labels-header (its default is x-custom-labels)."
+    ],
     flags: &[
         "tokenizer_metrics_allowed_custom_labels",
         "tokenizer_metrics_custom_labels_header",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tokenizer_metrics_allowed_custom_labels":["team"],"tokenizer_metrics_custom_labels_header":""}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tokenizer_metrics_allowed_custom_labels":["team"]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1570,15 +1652,15 @@ pub static EXPORT_METRICS_DIR: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 340),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 341),
     ],
-    title: "--export-metrics-to-file needs --export-metrics-to-file-dir",
-    explanation: "Metrics are exported to files in that directory.",
-    trigger: "--export-metrics-to-file without --export-metrics-to-file-dir.",
-    solutions: &["Add --export-metrics-to-file-dir DIR."],
+    title: doc!("--export-metrics-to-file needs --export-metrics-to-file-dir"),
+    explanation: doc!("Metrics are exported to files in that directory."),
+    trigger: doc!("--export-metrics-to-file without --export-metrics-to-file-dir."),
+    solutions: doc_list!["Add --export-metrics-to-file-dir DIR."],
     flags: &["export_metrics_to_file", "export_metrics_to_file_dir"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","export_metrics_to_file":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","export_metrics_to_file":true,"export_metrics_to_file_dir":"/tmp/metrics"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1606,10 +1688,12 @@ pub static TBO_NEEDS_DP_ATTENTION: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 703),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 768),
     ],
-    title: "Two-batch overlap without an EP all-to-all backend needs attention DP",
-    explanation: "With --moe-a2a-backend none, two-batch overlap is only valid on the DP TP-MoE path, which overlaps the DP gathers with the other micro-batch's compute; that needs attention DP.",
-    trigger: "--enable-two-batch-overlap with --moe-a2a-backend none and no attention DP.",
-    solutions: &[
+    title: doc!("Two-batch overlap without an EP all-to-all backend needs attention DP"),
+    explanation: doc!(
+        "With --moe-a2a-backend none, two-batch overlap is only valid on the DP TP-MoE path, which overlaps the DP gathers with the other micro-batch's compute; that needs attention DP."
+    ),
+    trigger: doc!("--enable-two-batch-overlap with --moe-a2a-backend none and no attention DP."),
+    solutions: doc_list![
         "Enable attention DP (--attn-dp-size, or --enable-dp-attention up to 0.5.21), or use an EP all-to-all backend (--moe-a2a-backend deepep).",
     ],
     flags: &[
@@ -1617,10 +1701,10 @@ pub static TBO_NEEDS_DP_ATTENTION: RuleInfo = RuleInfo {
         "moe_a2a_backend",
         "enable_dp_attention",
     ],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"enable_two_batch_overlap":true}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":8,"enable_two_batch_overlap":true,"enable_dp_attention":true,"dp_size":8}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1642,15 +1726,17 @@ pub static QUANT_COMM_TP1: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 349),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 350),
     ],
-    title: "--enable-quant-communications needs --tp-size > 1",
-    explanation: "Communication quantization compresses tensor-parallel collectives; with one rank there are none.",
-    trigger: "--enable-quant-communications with --tp-size 1.",
-    solutions: &["Drop --enable-quant-communications."],
+    title: doc!("--enable-quant-communications needs --tp-size > 1"),
+    explanation: doc!(
+        "Communication quantization compresses tensor-parallel collectives; with one rank there are none."
+    ),
+    trigger: doc!("--enable-quant-communications with --tp-size 1."),
+    solutions: doc_list!["Drop --enable-quant-communications."],
     flags: &["enable_quant_communications", "tp_size"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_quant_communications":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1672,15 +1758,15 @@ pub static QUANT_COMM_NPU: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 352),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 353),
     ],
-    title: "--enable-quant-communications is NPU-only",
-    explanation: "Communication quantization is implemented for Ascend NPUs only.",
-    trigger: "--enable-quant-communications with --tp-size > 1 on a GPU.",
-    solutions: &["Drop --enable-quant-communications."],
+    title: doc!("--enable-quant-communications is NPU-only"),
+    explanation: doc!("Communication quantization is implemented for Ascend NPUs only."),
+    trigger: doc!("--enable-quant-communications with --tp-size > 1 on a GPU."),
+    solutions: doc_list!["Drop --enable-quant-communications."],
     flags: &["enable_quant_communications"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_quant_communications":true,"tp_size":2}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":2}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1700,15 +1786,15 @@ pub static INTEL_XPU_SAMPLING: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 483),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 484),
     ],
-    title: "--sampling-backend intel_xpu needs --device xpu",
-    explanation: "The intel_xpu sampling kernels are bound only on Intel XPUs.",
-    trigger: "--sampling-backend intel_xpu on another device.",
-    solutions: &["Use --sampling-backend flashinfer or pytorch."],
+    title: doc!("--sampling-backend intel_xpu needs --device xpu"),
+    explanation: doc!("The intel_xpu sampling kernels are bound only on Intel XPUs."),
+    trigger: doc!("--sampling-backend intel_xpu on another device."),
+    solutions: doc_list!["Use --sampling-backend flashinfer or pytorch."],
     flags: &["sampling_backend"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sampling_backend":"intel_xpu"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","sampling_backend":"pytorch"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1730,15 +1816,15 @@ pub static GRPC_PORT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 359),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 360),
     ],
-    title: "--grpc-port must differ from --port",
-    explanation: "The gRPC and HTTP servers cannot bind the same port.",
-    trigger: "--grpc-port equal to --port (HTTP mode).",
-    solutions: &["Give --grpc-port another port."],
+    title: doc!("--grpc-port must differ from --port"),
+    explanation: doc!("The gRPC and HTTP servers cannot bind the same port."),
+    trigger: doc!("--grpc-port equal to --port (HTTP mode)."),
+    solutions: doc_list!["Give --grpc-port another port."],
     flags: &["grpc_port", "port"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":30000}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","grpc_port":30001}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1760,15 +1846,15 @@ pub static GC_THRESHOLD: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 369),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 370),
     ],
-    title: "--gc-threshold takes 1 to 3 integers",
-    explanation: "The values are passed to Python's gc.set_threshold.",
-    trigger: "--gc-threshold with more than 3 values.",
-    solutions: &["Give 1 to 3 integers."],
+    title: doc!("--gc-threshold takes 1 to 3 integers"),
+    explanation: doc!("The values are passed to Python's gc.set_threshold."),
+    trigger: doc!("--gc-threshold with more than 3 values."),
+    solutions: doc_list!["Give 1 to 3 integers."],
     flags: &["gc_threshold"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","gc_threshold":[700,10,10,5]}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","gc_threshold":[700,10,10]}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1790,15 +1876,15 @@ pub static KV_CANARY_SWEEP: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 374),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 375),
     ],
-    title: "--kv-canary-sweep-interval needs --kv-canary log or raise",
-    explanation: "The sweep checks KV canaries, which --kv-canary none does not write.",
-    trigger: "--kv-canary-sweep-interval > 0 with --kv-canary none.",
-    solutions: &["Add --kv-canary log (or raise), or drop the sweep interval."],
+    title: doc!("--kv-canary-sweep-interval needs --kv-canary log or raise"),
+    explanation: doc!("The sweep checks KV canaries, which --kv-canary none does not write."),
+    trigger: doc!("--kv-canary-sweep-interval > 0 with --kv-canary none."),
+    solutions: doc_list!["Add --kv-canary log (or raise), or drop the sweep interval."],
     flags: &["kv_canary_sweep_interval", "kv_canary"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_canary_sweep_interval":10}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","kv_canary_sweep_interval":10,"kv_canary":"log"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1820,15 +1906,17 @@ pub static LOAD_PUBLISH_NEEDS_KV_EVENTS: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 452),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 453),
     ],
-    title: "--load-publish-endpoint needs --kv-events-config",
-    explanation: "Routers discover the load range through /server_info's kv_events block, which exists only with a KV-events publisher.",
-    trigger: "--load-publish-endpoint (not off) without --kv-events-config.",
-    solutions: &["Add --kv-events-config, or drop --load-publish-endpoint."],
+    title: doc!("--load-publish-endpoint needs --kv-events-config"),
+    explanation: doc!(
+        "Routers discover the load range through /server_info's kv_events block, which exists only with a KV-events publisher."
+    ),
+    trigger: doc!("--load-publish-endpoint (not off) without --kv-events-config."),
+    solutions: doc_list!["Add --kv-events-config, or drop --load-publish-endpoint."],
     flags: &["load_publish_endpoint", "kv_events_config"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","load_publish_endpoint":"auto"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1847,15 +1935,15 @@ pub static WM_DEVICE: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 42),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 43),
     ],
-    title: "--enable-watermark needs --device cuda",
-    explanation: "The watermarking sampler runs on CUDA devices only.",
-    trigger: "--enable-watermark with another --device.",
-    solutions: &["Use --device cuda."],
+    title: doc!("--enable-watermark needs --device cuda"),
+    explanation: doc!("The watermarking sampler runs on CUDA devices only."),
+    trigger: doc!("--enable-watermark with another --device."),
+    solutions: doc_list!["Use --device cuda."],
     flags: &["enable_watermark", "device"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"device":"cpu"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1874,15 +1962,15 @@ pub static WM_CUSTOM_LOGIT: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 74),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 75),
     ],
-    title: "--enable-watermark cannot be used with --enable-custom-logit-processor",
-    explanation: "A custom logit processor could undo the watermark bias.",
-    trigger: "Both flags.",
-    solutions: &["Drop one of them."],
+    title: doc!("--enable-watermark cannot be used with --enable-custom-logit-processor"),
+    explanation: doc!("A custom logit processor could undo the watermark bias."),
+    trigger: doc!("Both flags."),
+    solutions: doc_list!["Drop one of them."],
     flags: &["enable_watermark", "enable_custom_logit_processor"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"enable_custom_logit_processor":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1901,15 +1989,15 @@ pub static WM_PD: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 88),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 89),
     ],
-    title: "--enable-watermark is not supported with PD disaggregation",
-    explanation: "The watermark state is not carried between prefill and decode servers.",
-    trigger: "--enable-watermark with --disaggregation-mode prefill/decode.",
-    solutions: &["Drop --enable-watermark on PD servers."],
+    title: doc!("--enable-watermark is not supported with PD disaggregation"),
+    explanation: doc!("The watermark state is not carried between prefill and decode servers."),
+    trigger: doc!("--enable-watermark with --disaggregation-mode prefill/decode."),
+    solutions: doc_list!["Drop --enable-watermark on PD servers."],
     flags: &["enable_watermark", "disaggregation_mode"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"disaggregation_mode":"prefill"}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1928,15 +2016,15 @@ pub static WM_PP_SPEC: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 95),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 96),
     ],
-    title: "--enable-watermark is not supported with pipeline-parallel speculative decoding",
-    explanation: "The watermark is not applied across pipeline stages of a speculative step.",
-    trigger: "--enable-watermark, --pp-size > 1 and a speculative algorithm.",
-    solutions: &["Use --pp-size 1 or drop speculation."],
+    title: doc!("--enable-watermark is not supported with pipeline-parallel speculative decoding"),
+    explanation: doc!("The watermark is not applied across pipeline stages of a speculative step."),
+    trigger: doc!("--enable-watermark, --pp-size > 1 and a speculative algorithm."),
+    solutions: doc_list!["Use --pp-size 1 or drop speculation."],
     flags: &["enable_watermark", "pp_size", "speculative_algorithm"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","enable_watermark":true,"env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
         r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4,"pp_size":2,"speculative_algorithm":"EAGLE","env":{"SGLANG_ENABLE_PP_SPEC":"1"}}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1955,15 +2043,15 @@ pub static WM_REJECTION_SAMPLING: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 100),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 101),
     ],
-    title: "--enable-watermark cannot be used with --speculative-use-rejection-sampling",
-    explanation: "Rejection sampling changes the token distribution the watermark biases.",
-    trigger: "Both flags.",
-    solutions: &["Drop --speculative-use-rejection-sampling."],
+    title: doc!("--enable-watermark cannot be used with --speculative-use-rejection-sampling"),
+    explanation: doc!("Rejection sampling changes the token distribution the watermark biases."),
+    trigger: doc!("Both flags."),
+    solutions: doc_list!["Drop --speculative-use-rejection-sampling."],
     flags: &["enable_watermark", "speculative_use_rejection_sampling"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"speculative_algorithm":"NGRAM","speculative_use_rejection_sampling":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"speculative_algorithm":"NGRAM"}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
@@ -1982,15 +2070,15 @@ pub static WM_RUST_SERVER: RuleInfo = RuleInfo {
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 105),
         (VersionRange::only(SglangVersion::V0_5_23), HOOK, 106),
     ],
-    title: "--enable-watermark is not supported with SGLANG_RUST_SERVER",
-    explanation: "The Rust server front end does not carry the watermark settings.",
-    trigger: "--enable-watermark with SGLANG_RUST_SERVER set true.",
-    solutions: &["Unset SGLANG_RUST_SERVER."],
+    title: doc!("--enable-watermark is not supported with SGLANG_RUST_SERVER"),
+    explanation: doc!("The Rust server front end does not carry the watermark settings."),
+    trigger: doc!("--enable-watermark with SGLANG_RUST_SERVER set true."),
+    solutions: doc_list!["Unset SGLANG_RUST_SERVER."],
     flags: &["enable_watermark", "env.SGLANG_RUST_SERVER"],
-    example: Some((
+    example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true,"env":{"SGLANG_RUST_SERVER":"1"}}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_watermark":true}"#,
-    )),
+    ))),
     ..RuleInfo::BASE
 };
 
