@@ -166,6 +166,9 @@ pub static ENV_VARS: &[EnvSpec] = &[
     EnvSpec { name: "SGLANG_GRPC_PORT", values: &["", "50051"], help: "The native gRPC port when --grpc-port is not given (sglang/srt/arg_groups/serving_hook.py:364-370@0.5.23)." },
     EnvSpec { name: "SGLANG_GRPC_WORKER_THREADS", values: &["", "4"], help: "Native gRPC worker threads (default 4, at least 1; sglang/srt/arg_groups/serving_hook.py:384-389@0.5.23)." },
     EnvSpec { name: "SGLANG_USE_CUDA_IPC_TRANSPORT", values: &["", "1", "0"], help: "Legacy switch for --mm-feature-transport cuda_ipc (sglang/srt/arg_groups/serving_hook.py:807-822@0.5.23)." },
+    EnvSpec { name: "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN", values: &["", "1"], help: "Lets --context-length exceed the model's derived maximum (a warning instead of the refusal; sglang/srt/configs/model_config.py:1303-1316@0.5.23)." },
+    EnvSpec { name: "SGLANG_DISAGGREGATION_SAMPLING_MASK_MAX_TOKENS", values: &[""], help: "Removed in 0.5.20: refused whenever set (use --sampling-mask-max-tokens; sglang/srt/arg_groups/validation_hook.py:679@0.5.23)." },
+    EnvSpec { name: "SGLANG_ENABLE_PP_SPEC", values: &["", "1"], help: "Aggregated pipeline-parallel EAGLE speculative decoding (sglang/srt/arg_groups/validation_hook.py:139-159@0.5.23)." },
 ];
 
 impl FlagSpec {

@@ -31,6 +31,7 @@ mod parallel;
 mod pd;
 mod serving;
 mod spec;
+mod validation;
 
 /// What a step may read: the inputs, already checked and looked up.
 pub struct Ctx<'a> {
@@ -212,7 +213,7 @@ pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVa
 /// kernel failures, each only when the previous one finished without an exception.
 pub fn run(ctx: &Ctx, st: &mut State) {
     if resolve(ctx, st).is_ok()
-        && moe::check_two_batch_overlap(ctx, st).is_ok()
+        && validation::check_server_args(ctx, st).is_ok() // engine.py:1165 (start-up)
         && parallel::validate_parallel_at_publish(ctx, st).is_ok()
         && construction::construct(ctx, st).is_ok()
     {
@@ -227,6 +228,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     moe::handle_mega_moe(ctx, st)?; // :49
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
     serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
+    validation::validate_early(ctx, st)?; // :90-94
     serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
     serving::handle_ssl_validation(ctx, st)?; // :116
     serving::handle_asr_validation(ctx, st)?; // :117
@@ -237,6 +239,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
     kv::validate_prefill_only_disable_kv_cache_args(ctx, st)?; // :170 (0.5.19: :173)
     parallel::handle_decode_context_parallelism(ctx, st)?; // :171
+    validation::derive_context_length(ctx, st)?; // :185, the first model_config_of
     parallel::handle_dwdp(ctx, st)?; // :189
     model::handle_model_specific_adjustments(ctx, st)?; // :225
     det::handle_deterministic_inference(ctx, st)?; // :240

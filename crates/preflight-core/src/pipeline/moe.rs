@@ -1199,25 +1199,13 @@ pub fn validate_deepep_v2_speculative_draft(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
-/// `check_two_batch_overlap` (`validation_hook.py:757-772@0.5.23`, `:425-440@0.5.19`), run by
-/// `ServerArgs.check_server_args` at start-up before the launcher's first publish. Only this check
-/// of `check_server_args` is modelled here.
-pub fn check_two_batch_overlap(ctx: &Ctx, st: &mut State) -> Step {
-    let c = &st.cur;
-    if !c.enable_two_batch_overlap || c.moe_a2a_backend != "none" {
-        return Ok(());
-    }
-    let dp = if has_attn_dp(ctx) {
+/// Whether attention DP is on as `check_two_batch_overlap` reads it
+/// (`validation_hook.py:757-772@0.5.23`, `:425-440@0.5.19`): `--attn-dp-size` where the release
+/// has it, `--enable-dp-attention` before.
+pub(super) fn tbo_attention_dp(ctx: &Ctx, st: &State) -> bool {
+    if has_attn_dp(ctx) {
         attn_dp_enabled(ctx, st)
     } else {
-        c.enable_dp_attention
-    };
-    let cp_tbo = ctx.v == SglangVersion::V0_5_19
-        && ctx.hw.is_hip()
-        && c.enable_dsa_prefill_context_parallel
-        && c.dsa_prefill_cp_mode == "round-robin-split";
-    if !dp && !cp_tbo {
-        return Err(st.raise(ctx, &r::TBO_NEEDS_DP, &[]));
+        st.cur.enable_dp_attention
     }
-    Ok(())
 }

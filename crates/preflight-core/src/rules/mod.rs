@@ -61,6 +61,7 @@ macro_rules! doc_opt {
 }
 
 pub mod attention;
+pub mod context;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
@@ -76,6 +77,7 @@ pub mod pd;
 pub mod serving;
 pub mod sp;
 pub mod spec;
+pub mod validation;
 
 /// A message template for a range of releases, in SGLang's f-string syntax
 /// (`{x!r}` = `repr`); see [`crate::pyfmt::render`].
@@ -313,6 +315,7 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     hicache::UNMODELLED,
     linear::UNMODELLED,
     kv::UNMODELLED,
+    validation::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.
@@ -334,6 +337,8 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(pd::RULES);
     v.extend_from_slice(serving::RULES);
     v.extend_from_slice(hicache::RULES);
+    v.extend_from_slice(context::RULES);
+    v.extend_from_slice(validation::RULES);
     v.sort_by_key(|r| r.code);
     v
 }

@@ -7,7 +7,7 @@
 //! `run_resolution_pipeline`.
 
 use super::{RuleInfo, Unmodelled};
-use crate::report::{Severity, Stage};
+use crate::report::Severity;
 use crate::version::{SglangVersion, VersionRange};
 
 /// --moe-runner-backend flashinfer_cutlass supports only ModelOpt FP4/FP8/mixed or BF16
@@ -2409,72 +2409,6 @@ pub static DEEPEP_V2_DRAFT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// Two-batch overlap needs an all-to-all backend or attention DP
-pub static TBO_NEEDS_DP: RuleInfo = RuleInfo {
-    code: "MOE051",
-    name: "two-batch-overlap-needs-a2a-or-attention-dp",
-    stage: Stage::Startup,
-    exception: Some("ValueError"),
-    versions: VersionRange::ALL,
-    messages: &[
-        (
-            VersionRange::until(SglangVersion::V0_5_21),
-            "When enabling two batch overlap without an EP a2a backend (moe_a2a_backend='none'), --enable-dp-attention is required (DeepSeek-V4 non-EP DP TBO path).",
-        ),
-        (
-            VersionRange::since(SglangVersion::V0_5_22),
-            "When enabling two batch overlap without an EP a2a backend (moe_a2a_backend='none'), attention DP (--attn-dp-size) is required (DeepSeek-V4 non-EP DP TBO path).",
-        ),
-    ],
-    sources: &[
-        (
-            VersionRange::only(SglangVersion::V0_5_19),
-            "python/sglang/srt/arg_groups/validation_hook.py",
-            436,
-        ),
-        (
-            VersionRange::only(SglangVersion::V0_5_20),
-            "python/sglang/srt/arg_groups/validation_hook.py",
-            493,
-        ),
-        (
-            VersionRange::only(SglangVersion::V0_5_21),
-            "python/sglang/srt/arg_groups/validation_hook.py",
-            533,
-        ),
-        (
-            VersionRange::only(SglangVersion::V0_5_22),
-            "python/sglang/srt/arg_groups/validation_hook.py",
-            703,
-        ),
-        (
-            VersionRange::since(SglangVersion::V0_5_23),
-            "python/sglang/srt/arg_groups/validation_hook.py",
-            768,
-        ),
-    ],
-    title: doc!("Two-batch overlap needs an all-to-all backend or attention DP"),
-    explanation: doc!(
-        "check_server_args (start-up, before the first publish): without an expert-parallel all-to-all backend, two-batch overlap is only valid on the DP TP-MoE path, which needs attention DP (0.5.19: except the ROCm DSA round-robin prefill-CP path)."
-    ),
-    trigger: doc!(
-        "--enable-two-batch-overlap with --moe-a2a-backend none and no attention DP (--attn-dp-size > 1 from 0.5.22; --enable-dp-attention before)."
-    ),
-    solutions: doc_list![
-        "Add attention DP, or use --moe-a2a-backend deepep, or drop --enable-two-batch-overlap.",
-    ],
-    flags: &[
-        "enable_two_batch_overlap",
-        "moe_a2a_backend",
-        "attn_dp_size",
-    ],
-    example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"enable_two_batch_overlap":true}"#,
-        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"enable_two_batch_overlap":true}"#,
-    ))),
-    ..RuleInfo::BASE
-};
-
 /// An all-to-all MoE backend sets the expert-parallel size to --tp-size
 pub static A2A_EP_SIZE: RuleInfo = RuleInfo {
     code: "MOE101",
@@ -3261,7 +3195,6 @@ pub static RULES: &[&RuleInfo] = &[
     &FI_A2A_NEEDS_CHUNKED,
     &FI_A2A_BUDGET,
     &DEEPEP_V2_DRAFT,
-    &TBO_NEEDS_DP,
     &A2A_EP_SIZE,
     &MXFP8_RUNNER,
     &FP4_SM120_RUNNER,
