@@ -13,11 +13,12 @@ export const DSA001_MSG = "flashinfer_sparse_mla supports only GLM DSA with FP8 
 export const BUDGET = 150 * 1024;
 /** The limit the tests hold the build to: a guard against regressions, above the budget
  * (raised from 205 KB when the 290 built-in model configs landed: 278 KB measured, BENCHMARKS.md;
- * from 295 KB when the kernel rules KERN012–KERN018 with their texts and variants landed:
- * 302.5 KB measured), which the core's current size does not allow (see README "Embedding";
- * every rule's explanation is compiled into the widget: moving the rule documentation out of
- * it is the open size work of issue 12). */
-export const SIZE_LIMIT = Number(process.env.EMBED_SIZE_LIMIT || 310 * 1024);
+ * from 295 KB when the kernel rules KERN012–KERN018 landed: 302.5 KB; to 345 KB when the
+ * ~450 launch-check rules of issue 11 landed on 2026-12-02: the widget's wasm alone is
+ * 326.8 KB brotli at commit ba8080c, after the rule documentation was moved out of it, which
+ * saved 42 KB, BENCHMARKS.md). The core's size does not allow the budget yet (README
+ * "Embedding"): the next step is fetching the model configs lazily. */
+export const SIZE_LIMIT = Number(process.env.EMBED_SIZE_LIMIT || 345 * 1024);
 
 const HOSTS = [
   { name: 'plain', path: '/plain/docs/index.html', spa: false },

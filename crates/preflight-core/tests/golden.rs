@@ -403,7 +403,10 @@ fn every_fix_of_the_golden_error_cases_validates_clean() {
 /// of cases that must agree, per file. A measurement set covers flags whose checks are not all
 /// ported yet, so it is not held to 100 %; its floor only goes up (raise it when the test
 /// reports more).
-const MEASURE_FLOORS: &[(&str, usize)] = &[("oracle-0.5.23-allflags-1.jsonl", 544)];
+const MEASURE_FLOORS: &[(&str, usize)] = &[
+    ("oracle-0.5.23-allflags-1.jsonl", 544),
+    ("oracle-0.5.23-allflags-2.jsonl", 545),
+];
 
 /// Agreement with SGLang on the measurement sets, per flag family (a case counts in every
 /// family it draws from), held at or above [`MEASURE_FLOORS`]. Every file of the folder must
