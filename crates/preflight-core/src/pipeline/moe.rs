@@ -52,13 +52,7 @@ fn has_attn_dp(ctx: &Ctx) -> bool {
 }
 
 /// `attn_dp_enabled_of(cfg)` (0.5.22+) / `enable_dp_attention` (before).
-fn attn_dp_enabled(ctx: &Ctx, st: &State) -> bool {
-    if has_attn_dp(ctx) {
-        st.cur.attn_dp_size > 1 || st.cur.ep_join_mode.as_deref() == Some("scale")
-    } else {
-        st.cur.enable_dp_attention
-    }
-}
+use super::parallel::attn_dp_enabled;
 
 /// The attention-DP width the checks compare: `attn_dp_size` (0.5.22+) or `dp_size`.
 fn attn_dp(ctx: &Ctx, st: &State) -> i64 {
@@ -1197,15 +1191,4 @@ pub fn validate_deepep_v2_speculative_draft(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &r::DEEPEP_V2_DRAFT, &[]));
     }
     Ok(())
-}
-
-/// Whether attention DP is on as `check_two_batch_overlap` reads it
-/// (`validation_hook.py:757-772@0.5.23`, `:425-440@0.5.19`): `--attn-dp-size` where the release
-/// has it, `--enable-dp-attention` before.
-pub(super) fn tbo_attention_dp(ctx: &Ctx, st: &State) -> bool {
-    if has_attn_dp(ctx) {
-        attn_dp_enabled(ctx, st)
-    } else {
-        st.cur.enable_dp_attention
-    }
 }

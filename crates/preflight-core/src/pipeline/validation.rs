@@ -315,7 +315,8 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         && c.dsa_prefill_cp_mode == "round-robin-split";
     if c.enable_two_batch_overlap
         && c.moe_a2a_backend == "none"
-        && !super::moe::tbo_attention_dp(ctx, st)
+        // attention DP as check_two_batch_overlap reads it (the parallel step's reading)
+        && !super::parallel::attn_dp_enabled(ctx, st)
         && !cp_tbo
     {
         return Err(st.raise(ctx, &vr::TBO_NEEDS_DP_ATTENTION, &[]));
