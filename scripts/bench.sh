@@ -5,8 +5,8 @@
 # and records; never fails on a missed budget (tests hold no timing assertions).
 #   usage: bash scripts/bench.sh [--no-build]
 #   BENCH_SKIP_ORACLE=1  skip SGLang's resolution (needs the oracle venv; ~4 min, two worker
-#                        start-ups); ORACLE_VENV (default /work/oracle-env/venv), ORACLE_WHEELS
-#                        (default /work/wheels) as for tools/oracle
+#                        start-ups); ORACLE_VENV (default ~/.cache/sglang-oracle/env/venv, tools/oracle/setup.sh's), ORACLE_WHEELS
+#                        (default ~/.cache/sglang-oracle/wheels) as for tools/oracle
 #   BENCH_ORACLE_FROM=FILE  reuse the oracle.json of an earlier run instead (the report says so)
 #   BENCH_LOADS / BENCH_CHANGES  fresh page loads (10) / picker changes (100) per figure
 # Outputs: target/bench/*.json, target/criterion/, and target/bench/report.md (also printed).
@@ -50,13 +50,13 @@ PREFLIGHT_BENCH_OUT="$OUT/native-golden.json" cargo bench -p preflight-core --be
 phase browser
 node scripts/bench/browser.mjs "$OUT/browser.json"
 
-VENV="${ORACLE_VENV:-/work/oracle-env/venv}"
+VENV="${ORACLE_VENV:-$HOME/.cache/sglang-oracle/env/venv}"
 if [ -n "${BENCH_ORACLE_FROM:-}" ]; then
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["reused_from"]=sys.argv[1]; json.dump(d, open(sys.argv[2],"w"))' \
     "$BENCH_ORACLE_FROM" "$OUT/oracle.json"
 elif [ -z "${BENCH_SKIP_ORACLE:-}" ] && [ -f "$VENV/bin/activate" ]; then
   phase oracle
-  ( . "$VENV/bin/activate"; export ORACLE_WHEELS="${ORACLE_WHEELS:-/work/wheels}"
+  ( . "$VENV/bin/activate"; export ORACLE_WHEELS="${ORACLE_WHEELS:-$HOME/.cache/sglang-oracle/wheels}"
     nice -n 10 python scripts/bench/oracle.py "$OUT/oracle.json" )
 else
   echo "[bench] SGLang's resolution not measured (BENCH_SKIP_ORACLE set or no venv at $VENV)" >&2

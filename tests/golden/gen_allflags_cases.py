@@ -17,7 +17,7 @@ tests/golden/measure/oracle-<release>-allflags-<seed>.jsonl: a MEASUREMENT set (
 figure) rather than a set every case of which must agree, since it covers flags whose checks
 are not all ported yet.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_allflags_cases.py --sglang 0.5.23 --count 600 --seed 1 --jobs 2
 """
 

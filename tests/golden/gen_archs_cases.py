@@ -11,7 +11,7 @@ so Preflight is judged with exactly the config SGLang read. Drawn after the rule
 writes tests/golden/oracle-<release>-archs-<seed>.jsonl (oracle harness errors are left out and
 listed on stderr).
 
-    . /work/oracle-env/venv/bin/activate && export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate && export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_archs_cases.py --seed 1 --count 120 --jobs 1
 """
 

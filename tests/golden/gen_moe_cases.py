@@ -14,7 +14,7 @@ and writes tests/golden/oracle-<release>-moe.jsonl (format: README.md). Ok cases
 MoE and parallel fields SGLang resolved (`moe_runner_backend`, `moe_a2a_backend`, `ep_size`,
 `deepep_mode`, ... from the oracle's `all_fields`).
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_moe_cases.py --sglang 0.5.23 --jobs 1
 
 `--random N --seed S` draws N random MoE launches instead (a held-out set, written to

@@ -7,7 +7,7 @@ EP, PP, DCP and its communication backend, DWDP, EPLB dispatch, prefill CP strat
 shared-experts TP) on dense and MoE models, runs them through the oracle for one release
 and writes tests/golden/oracle-<release>-parallel.jsonl (format: README.md).
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_parallel_cases.py --sglang 0.5.23 --jobs 2
     python tests/golden/gen_parallel_cases.py --sglang 0.5.19 --jobs 2
 

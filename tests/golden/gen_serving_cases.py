@@ -8,7 +8,7 @@ fires and one that does not, per rule and release), runs them through the oracle
 release and writes tests/golden/oracle-<release>-serving.jsonl (format: README.md); ok cases
 also record the serving fields the oracle reports as declared (SERVING_KEYS).
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_serving_cases.py --sglang 0.5.23 --jobs 1 --raw /tmp/srv-0.5.23.jsonl
     # after adding cases: only the new ones run
     python tests/golden/gen_serving_cases.py --sglang 0.5.23 --jobs 1 --reuse /tmp/srv-0.5.23.jsonl \

@@ -14,7 +14,7 @@ H100 / B200 / MI300X. Each case is filtered to the ServerArgs fields the release
 draft model is the oracle's Llama stand-in directory (SGLang reads its config.json; Preflight
 reads no draft checkpoint).
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_spec_cases.py --sglang 0.5.23 --jobs 1
 
 writes tests/golden/oracle-<release>-spec.jsonl. `--sglang all` runs every release in one

@@ -9,7 +9,7 @@ calls after resolution, `entrypoints/engine.py:1165@0.5.23`) is reached; every c
 `expect.startup = true` (golden.rs treats a start-up VAL error of a case without it as an
 oracle gap). Writes tests/golden/oracle-<release>-valid.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_valid_cases.py --sglang 0.5.23 --jobs 1
 """
 
