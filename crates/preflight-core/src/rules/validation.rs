@@ -1659,7 +1659,7 @@ pub static EXPORT_METRICS_DIR: RuleInfo = RuleInfo {
     flags: &["export_metrics_to_file", "export_metrics_to_file_dir"],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","export_metrics_to_file":true}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","export_metrics_to_file":true,"export_metrics_to_file_dir":"/tmp/metrics"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","export_metrics_to_file":true,"export_metrics_to_file_dir":"metrics"}"#,
     ))),
     ..RuleInfo::BASE
 };
