@@ -207,6 +207,52 @@ result.dist = whole;
   await context.close();
 }
 
+// ---- a 1 MB paste: the page's longest main-thread task ----------------------------------
+// Text pasted into "Paste a launch" and "Explain an error" (set as the textarea's value with an
+// input event, then the button), 1 MiB each: a launch command with a huge argument and a long
+// log that ends with a real SGLang error. Recorded per box: the longest long task (the
+// PerformanceObserver "longtask" entries, ≥ 50 ms; 0 when none) between the input event and the
+// result in the DOM, and that whole span (ms).
+{
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(120000);
+  const page = await context.newPage();
+  await page.goto(BASE + TARGETS.page.path);
+  await TARGETS.page.ready(page);
+  const MB = 1024 * 1024;
+  const launch = 'python3 -m sglang.launch_server --model-path zai-org/GLM-5 --served-model-name ' + 'x'.repeat(MB);
+  const tail = "ValueError: Context parallel only supports single machine (tp_size <= 8). Cross-machine CP has precision issues.\n";
+  let log = '';
+  for (let i = 0; log.length < MB - tail.length; i++) log += `[2026-12-02 18:00:${String(i % 60).padStart(2, '0')}] INFO scheduler.py:${i} decode batch #running-req: ${i % 97}\n`;
+  log += tail;
+  result.large_paste = {};
+  for (const [name, panel, box, button, done, text] of [
+    ['paste', '#paste-panel', '#paste-text', '#paste-check', '#paste-result', launch],
+    ['explain', '#explain-panel', '#explain-text', '#explain-run', '#explain-result', log],
+  ]) {
+    if (!(await page.locator(box).isVisible())) await page.click(`${panel} > summary`);
+    result.large_paste[name] = await page.evaluate(async ({ box, button, done, text }) => {
+      const tasks = [];
+      const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) tasks.push(e.duration); });
+      obs.observe({ type: 'longtask', buffered: false });
+      document.querySelector(done)?.remove();
+      const t0 = performance.now();
+      const el = document.querySelector(box);
+      el.value = text;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      document.querySelector(button).click();
+      while (!document.querySelector(done)) await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => setTimeout(r, 200));
+      const span = performance.now() - t0;
+      obs.disconnect();
+      return { bytes: text.length, longest_task_ms: Math.max(0, ...tasks), long_tasks: tasks.length, span_ms: span };
+    }, { box, button, done, text });
+    console.error(`  1 MB ${name}: ${JSON.stringify(result.large_paste[name])}`);
+  }
+  await context.close();
+}
+
 // ---- wasm: the JS API and the widget's module ----------------------------------------
 {
   const golden = [];

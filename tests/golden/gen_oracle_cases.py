@@ -489,6 +489,57 @@ def run_oracle(oracle, oracle_cfgs, jobs, timeout):
     return results
 
 
+def generate_family(doc, family, releases, build_cases, startup=False, argv=None):
+    """The command line of a per-family generator (`gen_<family>_cases.py --sglang X`): builds
+    `build_cases(X)` (a list of (section, LaunchConfig dict)), runs them through the oracle
+    (with `"startup": true` when `startup`, recorded as `expect.startup`) and writes
+    tests/golden/oracle-<X>-<family>.jsonl; harness errors are skipped and listed on stderr."""
+    ap = argparse.ArgumentParser(description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sglang", required=True, choices=releases)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=180.0)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--list", action="store_true", help="print the oracle configs and exit")
+    args = ap.parse_args(argv)
+    out = args.out or str(HERE / f"oracle-{args.sglang}-{family}.jsonl")
+    items = build_cases(args.sglang)
+    ids = [case_id(s, cfg) for s, cfg in items]
+    assert len(set(ids)) == len(ids), "case id collision"
+    oracle_cfgs = []
+    for i, (_, cfg) in zip(ids, items):
+        o = to_oracle(i, cfg)
+        if startup:
+            o["startup"] = True
+        oracle_cfgs.append(o)
+    if args.list:
+        for o in oracle_cfgs:
+            print(json.dumps(o, sort_keys=True))
+        return 0
+    results = run_oracle(Path(DEFAULT_ORACLE), oracle_cfgs, args.jobs, args.timeout)
+    cases, skipped = [], []
+    for cid, (_, cfg), res in zip(ids, items, results):
+        if res.get("outcome") == "harness_error":
+            skipped.append((cid, res.get("message")))
+            continue
+        case = to_case(cid, cfg, res)
+        if startup:
+            case["expect"]["startup"] = True
+        cases.append(case)
+    tmp = out + ".tmp"
+    with open(tmp, "w") as f:
+        for case in cases:
+            f.write(json.dumps(case, sort_keys=True) + "\n")
+    os.replace(tmp, out)
+    print(f"wrote {len(cases)} cases to {out}; verdicts "
+          f"{dict(Counter(c['expect']['verdict'] for c in cases))}; "
+          f"stages {dict(Counter(c['expect']['stage'] for c in cases))}; "
+          f"skipped {len(skipped)} harness errors", file=sys.stderr)
+    for cid, msg in skipped[:20]:
+        print(f"  {cid}: {(msg or '')[:200]}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -404,8 +404,8 @@ fn every_fix_of_the_golden_error_cases_validates_clean() {
 /// ported yet, so it is not held to 100 %; its floor only goes up (raise it when the test
 /// reports more).
 const MEASURE_FLOORS: &[(&str, usize)] = &[
-    ("oracle-0.5.23-allflags-1.jsonl", 544),
-    ("oracle-0.5.23-allflags-2.jsonl", 545),
+    ("oracle-0.5.23-allflags-1.jsonl", 555),
+    ("oracle-0.5.23-allflags-2.jsonl", 551),
 ];
 
 /// Agreement with SGLang on the measurement sets, per flag family (a case counts in every
@@ -433,7 +433,11 @@ fn allflags_agreement() {
         let mut misses: std::collections::BTreeMap<String, usize> = Default::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let case: Value = serde_json::from_str(line).unwrap();
-            let ok = check(&case).is_ok();
+            let res = check(&case);
+            let ok = res.is_ok();
+            if let (Err(why), Ok(_)) = (&res, std::env::var("MEASURE_SHOW")) {
+                eprintln!("MISS {name}: {why}\n  CASE {line}");
+            }
             n += 1;
             agree += ok as usize;
             for f in case["families"].as_array().into_iter().flatten() {

@@ -121,6 +121,10 @@ pub struct State {
     pub kv_cache_torch_dtype: Option<String>,
     /// Diagnostics in emission order.
     pub diags: Vec<Diagnostic>,
+    /// `server_args._quantization_explicitly_unset`: `--quantization unquant` was given, so the
+    /// model overrides do not fill `quantization` from the checkpoint
+    /// (`serving_hook.py:692-703@0.5.23`).
+    pub quantization_explicitly_unset: bool,
 }
 
 impl State {
@@ -131,6 +135,7 @@ impl State {
             origin: BTreeMap::new(),
             kv_cache_torch_dtype: None,
             diags: Vec::new(),
+            quantization_explicitly_unset: false,
         }
     }
 
@@ -235,6 +240,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     serving::handle_deprecated_args_head(ctx, st)?; // :119 (handle_deprecated_args)
     attention::handle_deprecated_args(ctx, st); // pipeline.py:128
     serving::handle_deprecated_args_grpc(ctx, st)?; // the rest of handle_deprecated_args
+    serving::handle_missing_default_values(ctx, st); // :132
     pd::handle_pd_disaggregation(ctx, st)?; // pipeline.py:138 (0.5.19: :111)
     parallel::handle_legacy_cp_arguments(ctx, st); // 0.5.19: pipeline.py:162
     kv::validate_prefill_only_disable_kv_cache_args(ctx, st)?; // :170 (0.5.19: :173)

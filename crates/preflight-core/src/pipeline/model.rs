@@ -94,15 +94,16 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
 /// `ModelConfig._verify_quantization` (`configs/model_config.py:2000-2160@0.5.23`), reached when
 /// the model hook builds the model config.
 fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
-    let q = ctx
-        .args
+    // the resolving view: `--quantization unquant` is `None` by now (handle_missing_default_values)
+    let q = st
+        .cur
         .quantization
         .clone()
         .or_else(|| ctx.model.hf_quant_method.clone());
     let Some(q) = q else { return Ok(()) };
     // an explicit --quantization against the checkpoint's quant_method (model_config.py:2105-2148)
     if let (Some(user), Some(ckpt)) = (
-        ctx.args.quantization.as_ref().map(|u| u.to_lowercase()),
+        st.cur.quantization.as_ref().map(|u| u.to_lowercase()),
         ctx.model.hf_quant_method.as_deref(),
     ) {
         let compatible: &[&str] = match user.as_str() {
@@ -373,8 +374,9 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
         // experts, :18-34) through their own branch, which is not modelled: those keep the
         // launch as given.
         let nvfp4_possible = v >= SglangVersion::V0_5_23
-            && (ctx.args.quantization.as_deref() == Some("minimax_m3_nvfp4")
-                || (ctx.args.quantization.is_none()
+            && (st.cur.quantization.as_deref() == Some("minimax_m3_nvfp4")
+                || (st.cur.quantization.is_none()
+                    && !st.quantization_explicitly_unset
                     && ctx.model.hf_quant_method.as_deref() == Some("mxfp8")));
         if hw.is_hip() && st.attention_unset() && !nvfp4_possible {
             st.cur.attention_backend = Some("triton".into());

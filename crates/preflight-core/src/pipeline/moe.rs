@@ -127,6 +127,7 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
         }
         let mut quantization = st.cur.quantization.clone();
         if quantization.is_none()
+            && !st.quantization_explicitly_unset
             && let Some(m) = hf_quant_method(ctx)
         {
             st.cur.quantization = Some(m.clone());
@@ -155,6 +156,7 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
         }
         let mut quantization = st.cur.quantization.clone();
         if quantization.is_none()
+            && !st.quantization_explicitly_unset
             && let Some(m) = hf_quant_method(ctx)
         {
             st.cur.quantization = Some(m.clone());
@@ -194,7 +196,7 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
     {
         let quant_method = hf_quant_method(ctx);
         let mut quantization = st.cur.quantization.clone();
-        if quantization.is_none() {
+        if quantization.is_none() && !st.quantization_explicitly_unset {
             // DeepseekV3 without a quant_method reads the safetensors headers: no FP8 weights
             // are assumed (a reference config without weights), so it stays BF16
             if quant_method.is_some() || arch != "DeepseekV3ForCausalLM" {
@@ -498,6 +500,12 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
                 &[("cfg.nnodes", PyVal::Int(st.cur.nnodes))],
             ));
         }
+    }
+    // `ascend_tp` (or `none` on an NPU, not a modelled platform) is declared `none`
+    // (moe_hook.py:463-469@0.5.23, 247@0.5.19, 391@0.5.20, 389@0.5.21, 399@0.5.22)
+    if st.cur.moe_a2a_backend == "ascend_tp" {
+        st.cur.moe_a2a_backend = "none".into();
+        step(st, "moe_a2a_backend", "_handle_a2a_moe");
     }
     // 0.5.19 tests the resolving view's field (`cfg.moe_a2a_backend`), the same value here
     if st.cur.moe_a2a_backend == "flashinfer" {

@@ -119,6 +119,20 @@ pub fn handle_deprecated_args_head(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
+/// The quantization part of `handle_missing_default_values` (`serving_hook.py:692-709@0.5.23`,
+/// :636-652@0.5.19, :635-651@0.5.20/0.5.21, :671-687@0.5.22): `--quantization unquant` (and
+/// `--speculative-draft-model-quantization unquant`) is declared `None` before the model config
+/// is validated, and the explicit opt-out is recorded so that no override fills `quantization`
+/// from the checkpoint later.
+pub fn handle_missing_default_values(_ctx: &Ctx, st: &mut State) {
+    let step = || Origin::Step("_handle_missing_default_values".into());
+    if st.cur.quantization.as_deref() == Some("unquant") {
+        st.cur.quantization = None;
+        st.origin("quantization", step());
+        st.quantization_explicitly_unset = true;
+    }
+}
+
 /// The gRPC and sidecar part of `handle_deprecated_args` (`serving_hook.py:342-430@0.5.23`).
 pub fn handle_deprecated_args_grpc(ctx: &Ctx, st: &mut State) -> Step {
     let step = || Origin::Step("_handle_deprecated_args".into());
