@@ -271,7 +271,7 @@ const SEED2_MSG = 'DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPU
 const SEEDS_DIR = new URL('../seeds', import.meta.url).pathname;
 
 /** Pastes `text` into the launch box (on `gpu` when given) and checks it. */
-async function pasteLaunch(page, text, gpu) {
+async function pasteText(page, text, gpu) {
   if (!(await page.locator('#paste-text').isVisible())) await page.click('#paste-panel > summary');
   if (gpu) await page.selectOption('#paste-gpu', gpu);
   // evaluate + input event: fast for large inputs, and keeps control characters
@@ -280,6 +280,9 @@ async function pasteLaunch(page, text, gpu) {
     el.value = t;
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
+}
+async function pasteLaunch(page, text, gpu) {
+  await pasteText(page, text, gpu);
   await page.click('#paste-check');
   await page.waitForSelector('#paste-result');
 }
@@ -354,6 +357,14 @@ await test('paste: bad input (empty, garbage, binary, unbalanced quotes, 1 MB, Y
     ['model-path: zai-org/GLM-5\npage-size: [1, 2]\nkv-cache-dtype: {a: 1}\ntp-size: big\n', null],
   ];
   for (const [text, code] of cases) {
+    if (text.length > 256 * 1024) {
+      // too large to keep: the box is emptied with PARSE002's notice, nothing is read
+      await pasteText(page, text);
+      await page.waitForSelector('#paste-too-large');
+      assert((await page.locator('#paste-too-large').textContent()).includes('PARSE002'), 'no PARSE002 notice for 1 MB');
+      assert((await page.locator('#paste-text').inputValue()) === '', 'a 1 MB paste was kept');
+      continue;
+    }
     await pasteLaunch(page, text);
     const got = await parseCodes(page);
     assert(got.length > 0, `no diagnostic for ${JSON.stringify(text.slice(0, 40))}`);
@@ -530,6 +541,25 @@ await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 config
   assert((await messages(page)).includes(DSV4_MSG), 'DSV4001 message not in the findings');
   assert(REFUSED.test(await verdict(page)), `verdict: ${await verdict(page)}`);
   await page.screenshot({ path: join(ART, 'explain-1280.png'), fullPage: true });
+  await noErrors(page);
+});
+
+await test('explain: a 1 MB log keeps its end (with a notice) and still finds its error', async (track) => {
+  const page = track(await open('/'));
+  if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
+  let log = '';
+  for (let i = 0; log.length < 1024 * 1024; i++) log += `[2026-12-02 18:00:00] INFO scheduler.py:${i} decode batch #running-req: ${i % 97}\n`;
+  log += `ValueError: ${DSA001_MSG}\n`;
+  await page.evaluate((t) => {
+    const el = document.querySelector('#explain-text');
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, log);
+  await page.waitForSelector('#explain-cut');
+  const kept = await page.locator('#explain-text').inputValue();
+  assert(kept.length <= 256 * 1024 && kept.endsWith(`${DSA001_MSG}\n`), `kept ${kept.length} chars`);
+  await page.click('#explain-run');
+  await page.waitForSelector('.explained[data-code="DSA001"]');
   await noErrors(page);
 });
 

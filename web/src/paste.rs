@@ -7,9 +7,33 @@ use preflight_core::parse::{ParseOptions, Span};
 use preflight_core::report::{Change, Severity};
 use preflight_core::{LaunchConfig, Report, Verdict};
 
-/// Longest text kept in the paste box (the parser refuses more than 256 KiB anyway; beyond
-/// this, the text is cut so that the page stays responsive).
-pub const MAX_PASTE: usize = 2 * 1024 * 1024;
+/// Longest text kept in the paste box, in bytes: the parser's own limit
+/// ([`preflight_core::parse::MAX_INPUT`], 256 KiB). A longer paste is not kept at all (the box is
+/// emptied with a notice): laying out, reading and marking a megabyte would freeze the page, and a
+/// launch cut short would be judged without its last flags.
+pub const MAX_PASTE: usize = preflight_core::parse::MAX_INPUT;
+
+/// Longest text kept in the "Explain an error" box, in bytes: the matcher's window
+/// ([`preflight_core::explain::MAX_TEXT`]). Of a longer paste the box keeps the end (where a
+/// log's error is), which is all the matcher reads anyway.
+pub const MAX_EXPLAIN: usize = preflight_core::explain::MAX_TEXT;
+
+/// The last `max` bytes of `text` (from a line start when one is near), or `None` when `text`
+/// fits.
+pub fn keep_end(text: &str, max: usize) -> Option<&str> {
+    if text.len() <= max {
+        return None;
+    }
+    let mut at = text.len() - max;
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    let tail = &text[at..];
+    Some(match tail.find('\n') {
+        Some(nl) if nl < 4096 => &tail[nl + 1..],
+        _ => tail,
+    })
+}
 
 /// A pasted launch and what it was read as.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,11 +48,7 @@ impl PasteSession {
     /// Reads `text`. The release comes from a docker image tag when there is one; otherwise
     /// the builder's release (`version`) is used to read the flags.
     pub fn read(text: &str, version: Option<&str>) -> PasteSession {
-        let mut cut = text.len().min(MAX_PASTE);
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let text = &text[..cut];
+        // a text over MAX_PASTE gets the parser's PARSE002 (it is not read, nor cut short)
         let mut launch = read_launch(text, &ParseOptions::default());
         if launch.parsed.config.sglang.is_none()
             && let Some(v) = version
@@ -257,6 +277,14 @@ mod tests {
             arch: Some("LlamaForCausalLM".into()),
             ..LaunchConfig::default()
         }
+    }
+
+    #[test]
+    fn keep_end_keeps_the_last_lines() {
+        assert_eq!(keep_end("short", 10), None);
+        assert_eq!(keep_end("a\nbb\nccc\n", 6), Some("ccc\n"));
+        // never splits a character
+        assert_eq!(keep_end("éééé", 3), Some("é"));
     }
 
     #[test]

@@ -874,6 +874,73 @@ fn joined(text: &str) -> (String, Vec<usize>) {
 }
 
 /// The text without blanks (for the cheap test that a literal can match at all).
+/// Length of the byte n-grams of [`Grams`].
+const GRAM: usize = 8;
+
+/// The set of every [`GRAM`]-byte window of a text: a key whose windows are not all in it is
+/// not in the text, found without scanning the text once per template (a long log is matched
+/// against some 2,000 templates).
+struct Grams(std::collections::HashSet<u64, GramHash>);
+
+/// Hashes a window (already a `u64`) by one multiplication: the set is built from untrusted text,
+/// but a collision only costs a search that would have happened anyway.
+#[derive(Clone, Copy, Default)]
+struct GramHash;
+
+impl std::hash::BuildHasher for GramHash {
+    type Hasher = GramHasher;
+    fn build_hasher(&self) -> GramHasher {
+        GramHasher(0)
+    }
+}
+
+/// The hasher of [`GramHash`].
+#[derive(Default)]
+struct GramHasher(u64);
+
+impl std::hash::Hasher for GramHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl Grams {
+    fn key(w: &[u8]) -> u64 {
+        w.iter().fold(0u64, |h, &b| (h << 8) | u64::from(b))
+    }
+
+    fn of(text: &str) -> Grams {
+        Grams(text.as_bytes().windows(GRAM).map(Grams::key).collect())
+    }
+
+    /// False when `key` cannot be a substring of the text (one of its windows is missing);
+    /// true otherwise (then the text is searched).
+    fn may_hold(&self, key: &str) -> bool {
+        let b = key.as_bytes();
+        if b.len() < GRAM {
+            return true;
+        }
+        let mut at = 0;
+        loop {
+            if !self.0.contains(&Grams::key(&b[at..at + GRAM])) {
+                return false;
+            }
+            if at + GRAM == b.len() {
+                return true;
+            }
+            at = (at + GRAM).min(b.len() - GRAM);
+        }
+    }
+}
+
 fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -1077,7 +1144,12 @@ pub fn explain_message(text: &str) -> Vec<Match> {
             loose: true,
         });
     }
-    let can_match = |t: &Try| t.keys.iter().all(|k| squeezed.contains(k.as_str()));
+    let grams = Grams::of(&squeezed);
+    let can_match = |t: &Try| {
+        t.keys
+            .iter()
+            .all(|k| grams.may_hold(k) && squeezed.contains(k.as_str()))
+    };
     let mut out: Vec<Match> = Vec::new();
     for c in compiled() {
         let rule = c.rule;

@@ -12,6 +12,7 @@ use super::fix_item::FixItem;
 use super::inline::with_code;
 use super::use_actions;
 use crate::browser::scroll_into_view;
+use crate::paste::{MAX_EXPLAIN, keep_end};
 use crate::route::rule_href;
 use crate::state::Action;
 
@@ -30,11 +31,25 @@ struct Explained {
 pub fn ExplainPanel() -> Html {
     let text = use_state(String::new);
     let results: UseStateHandle<Option<Vec<Explained>>> = use_state(|| None);
+    // the size in bytes of a paste of which only the end was kept
+    let cut_from: UseStateHandle<Option<usize>> = use_state(|| None);
     let oninput = {
         let text = text.clone();
+        let cut_from = cut_from.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(el) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                text.set(el.value());
+                let v = el.value();
+                match keep_end(&v, MAX_EXPLAIN) {
+                    Some(end) => {
+                        el.set_value(end);
+                        cut_from.set(Some(v.len()));
+                        text.set(end.to_string());
+                    }
+                    None => {
+                        cut_from.set(None);
+                        text.set(v);
+                    }
+                }
             }
         })
     };
@@ -75,6 +90,11 @@ pub fn ExplainPanel() -> Html {
                     <textarea id="explain-text" rows="5" spellcheck="false" autocomplete="off"
                         value={(*text).clone()} {oninput} {onkeydown}
                         placeholder="ValueError: flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch=… " />
+                    if let Some(n) = *cut_from {
+                        <p class="note" id="explain-cut" role="status">
+                            { format!("The pasted text is {} KiB; the box keeps its last {} KiB, where a log's error is (Preflight reads no more).", n / 1024, MAX_EXPLAIN / 1024) }
+                        </p>
+                    }
                     <div class="tool-buttons">
                         <button type="button" id="explain-run" {onclick}>{ "Explain" }</button>
                     </div>

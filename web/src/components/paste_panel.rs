@@ -14,12 +14,15 @@ use super::diagnostic_card::severity_word;
 use super::select_field::SelectField;
 use super::use_actions;
 use crate::options::{arch_select, gpu_select};
-use crate::paste::{PasteSession, segments};
+use crate::paste::{MAX_PASTE, PasteSession, segments};
 use crate::route::rule_href;
 use crate::state::Action;
 
-/// Longest part of the pasted text shown back (the rest is read but not displayed).
-const SHOWN: usize = 64 * 1024;
+/// Longest part of the pasted text shown back, in bytes (the rest is read but not displayed).
+const SHOWN: usize = 16 * 1024;
+
+/// Most diagnostics of reading the launch listed (a pathological paste can have thousands).
+const SHOWN_DIAGS: usize = 50;
 
 /// Props of [`PastePanel`].
 #[derive(Properties, PartialEq)]
@@ -37,13 +40,26 @@ pub fn PastePanel(props: &PastePanelProps) -> Html {
     let actions = use_actions();
     let text = use_state(String::new);
     let session: UseStateHandle<Option<Rc<PasteSession>>> = use_state(|| None);
+    // the size in bytes of a paste too large to keep (the box was emptied)
+    let too_large: UseStateHandle<Option<usize>> = use_state(|| None);
     let cfg = &props.cfg;
 
     let oninput = {
         let text = text.clone();
+        let too_large = too_large.clone();
+        let session = session.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(el) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                text.set(el.value());
+                let v = el.value();
+                if v.len() > MAX_PASTE {
+                    el.set_value("");
+                    too_large.set(Some(v.len()));
+                    session.set(None);
+                    text.set(String::new());
+                } else {
+                    too_large.set(None);
+                    text.set(v);
+                }
             }
         })
     };
@@ -98,6 +114,12 @@ pub fn PastePanel(props: &PastePanelProps) -> Html {
                         value={(*text).clone()} {oninput} {onkeydown}
                         aria-describedby="paste-help"
                         placeholder="python -m sglang.launch_server --model-path zai-org/GLM-5 --kv-cache-dtype bf16 …" />
+                    if let Some(n) = *too_large {
+                        <p class="note" id="paste-too-large" role="status">
+                            <code class="code">{ "PARSE002" }</code>{ " " }
+                            { format!("The pasted text is {} KiB; Preflight reads launches up to {} KiB, so it was not kept. Paste the launch command or config file alone.", n / 1024, MAX_PASTE / 1024) }
+                        </p>
+                    }
                     <p class="hint" id="paste-help">
                         { "Also: " }<code>{ "docker run … lmsysorg/sglang:v0.5.23 …" }</code>{ ", " }
                         <code>{ "sglang serve …" }</code>{ ", " }<code>{ "export" }</code>
@@ -253,8 +275,11 @@ fn PasteResult(props: &PasteResultProps) -> Html {
             if !p.diagnostics.is_empty() {
                 <h3>{ "Reading the launch" }</h3>
                 <ul class="parse-diags" id="paste-diags">
-                    { for p.diagnostics.iter().map(parse_diag) }
+                    { for p.diagnostics.iter().take(SHOWN_DIAGS).map(parse_diag) }
                 </ul>
+                if p.diagnostics.len() > SHOWN_DIAGS {
+                    <p class="note" id="paste-diags-more">{ format!("… and {} more.", p.diagnostics.len() - SHOWN_DIAGS) }</p>
+                }
             }
             if !nothing_read && !current {
                 <p class="note" id="paste-stale">

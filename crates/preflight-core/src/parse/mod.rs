@@ -366,12 +366,22 @@ struct Parser<'a> {
     guesses: usize,
     cfg: LaunchConfig,
     flags: Vec<FlagSpan>,
+    /// Per key: the index of its last flag and of its flags still effective (a pasted launch
+    /// may hold thousands of flags; repeats are found without scanning them).
+    by_key: std::collections::HashMap<String, KeyFlags>,
     diags: Vec<ParseDiagnostic>,
     launcher: Option<Launcher>,
     image: Option<String>,
     config_file: Option<ConfigFile>,
     anchors: Anchors,
     text: &'a str,
+}
+
+/// The flags of one key in [`Parser::flags`].
+#[derive(Default)]
+struct KeyFlags {
+    last: usize,
+    effective: Vec<usize>,
 }
 
 fn is_name(s: &str) -> bool {
@@ -434,6 +444,7 @@ impl<'a> Parser<'a> {
                 ..LaunchConfig::default()
             },
             flags: Vec::new(),
+            by_key: Default::default(),
             diags: Vec::new(),
             launcher: None,
             image: None,
@@ -595,17 +606,20 @@ impl<'a> Parser<'a> {
                     self.v = v;
                 }
                 self.cfg.sglang = Some(ver.to_string());
-                self.flags.push(FlagSpan {
-                    key: "sglang".into(),
-                    option: t[..at].trim_end_matches('=').to_string(),
-                    span: w.span,
-                    name: w.sub_span(0, at),
-                    value: Some(w.sub_span(at, t.len())),
-                    inline: true,
-                    source: Source::Command,
-                    site: Site::PipInstall,
-                    effective: true,
-                });
+                self.push_flag(
+                    false,
+                    FlagSpan {
+                        key: "sglang".into(),
+                        option: t[..at].trim_end_matches('=').to_string(),
+                        span: w.span,
+                        name: w.sub_span(0, at),
+                        value: Some(w.sub_span(at, t.len())),
+                        inline: true,
+                        source: Source::Command,
+                        site: Site::PipInstall,
+                        effective: true,
+                    },
+                );
             }
         }
         true
@@ -736,20 +750,20 @@ impl<'a> Parser<'a> {
             );
         }
         let key = format!("env.{name}");
-        for f in self.flags.iter_mut().filter(|f| f.key == key) {
-            f.effective = false;
-        }
-        self.flags.push(FlagSpan {
-            key,
-            option: name.clone(),
-            span,
-            name: name_span,
-            value: Some(value_span),
-            inline: true,
-            source: Source::Command,
-            site,
-            effective: true,
-        });
+        self.push_flag(
+            true,
+            FlagSpan {
+                key,
+                option: name.clone(),
+                span,
+                name: name_span,
+                value: Some(value_span),
+                inline: true,
+                source: Source::Command,
+                site,
+                effective: true,
+            },
+        );
         self.cfg.env.insert(name, value);
     }
 
@@ -956,17 +970,20 @@ impl<'a> Parser<'a> {
         match version {
             Some(ver) => {
                 let tag_span = tag_at.map_or(w.span, |at| w.sub_span(at, at + tag.len()));
-                self.flags.push(FlagSpan {
-                    key: "sglang".into(),
-                    option: image.clone(),
-                    span: w.span,
-                    name: w.span,
-                    value: Some(tag_span),
-                    inline: true,
-                    source: Source::Command,
-                    site: Site::DockerTag,
-                    effective: true,
-                });
+                self.push_flag(
+                    false,
+                    FlagSpan {
+                        key: "sglang".into(),
+                        option: image.clone(),
+                        span: w.span,
+                        name: w.span,
+                        value: Some(tag_span),
+                        inline: true,
+                        source: Source::Command,
+                        site: Site::DockerTag,
+                        effective: true,
+                    },
+                );
                 if self.opts.sglang.is_none() {
                     if let Some(v) = SglangVersion::parse_known(&ver) {
                         self.v = v;
@@ -1559,22 +1576,31 @@ impl<'a> Parser<'a> {
     }
 
     fn model_from(&mut self, mut fs: FlagSpan, text: String) {
-        for f in self.flags.iter_mut().filter(|f| f.key == "model_path") {
-            f.effective = false;
-        }
         fs.key = "model_path".into();
         self.note_repeat(&fs, "model_path", &text);
-        self.flags.push(fs);
+        self.push_flag(true, fs);
         self.cfg.model_path = Some(text);
     }
 
+    /// Appends a flag; `supersede`: the key's earlier flags stop being effective (argparse
+    /// keeps the last value).
+    fn push_flag(&mut self, supersede: bool, fs: FlagSpan) {
+        let i = self.flags.len();
+        let k = self.by_key.entry(fs.key.clone()).or_default();
+        if supersede {
+            for j in k.effective.drain(..) {
+                self.flags[j].effective = false;
+            }
+        }
+        k.last = i;
+        if fs.effective {
+            k.effective.push(i);
+        }
+        self.flags.push(fs);
+    }
+
     fn note_repeat(&mut self, fs: &FlagSpan, key: &str, shown: &str) {
-        let earlier = self
-            .flags
-            .iter()
-            .rev()
-            .find(|f| f.key == key)
-            .map(|f| f.source);
+        let earlier = self.by_key.get(key).map(|k| self.flags[k.last].source);
         match (earlier, fs.source) {
             (Some(Source::ConfigFile), Source::Command) => self.diags.push(ParseDiagnostic::new(
                 &codes::CONFIG_OVERRIDDEN,
@@ -1633,10 +1659,7 @@ impl<'a> Parser<'a> {
             _ => String::new(),
         };
         self.note_repeat(&fs, &key, &shown);
-        for f in self.flags.iter_mut().filter(|f| f.key == key) {
-            f.effective = false;
-        }
-        self.flags.push(fs);
+        self.push_flag(true, fs);
         let modelled = o.is_some() && find_flag(&key).is_some();
         let value = match stored {
             Stored::Switch(b) if modelled => {

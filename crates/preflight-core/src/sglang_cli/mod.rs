@@ -125,9 +125,45 @@ pub fn options(v: SglangVersion) -> impl Iterator<Item = &'static CliOption> {
         .filter(move |o| o.versions.contains(v))
 }
 
+/// Every option string of every release → the indices in [`options::OPTIONS`] of the options
+/// that register it, in table order; built once (a pasted launch looks up thousands of words).
+fn by_name() -> &'static std::collections::HashMap<&'static str, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<usize>>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut m: std::collections::HashMap<&'static str, Vec<usize>> = Default::default();
+        for (i, o) in options::OPTIONS.iter().enumerate() {
+            for n in o.names {
+                m.entry(*n).or_default().push(i);
+            }
+        }
+        m
+    })
+}
+
+/// Every option string of every release with its option's index in [`options::OPTIONS`] and its
+/// position among that option's strings, sorted by the string (prefix lookups), built once.
+fn sorted_names() -> &'static [(&'static str, usize, usize)] {
+    static SORTED: std::sync::OnceLock<Vec<(&'static str, usize, usize)>> =
+        std::sync::OnceLock::new();
+    SORTED.get_or_init(|| {
+        let mut v: Vec<(&'static str, usize, usize)> = options::OPTIONS
+            .iter()
+            .enumerate()
+            .flat_map(|(i, o)| o.names.iter().enumerate().map(move |(k, n)| (*n, i, k)))
+            .collect();
+        v.sort_unstable();
+        v
+    })
+}
+
 /// The option with exactly this option string in release `v` (`--model` → `--model-path`).
 pub fn find_exact(name: &str, v: SglangVersion) -> Option<&'static CliOption> {
-    options(v).find(|o| o.names.contains(&name))
+    by_name()
+        .get(name)?
+        .iter()
+        .map(|&i| &options::OPTIONS[i])
+        .find(|o| o.versions.contains(v))
 }
 
 /// The option storing into `ServerArgs` field `dest` in release `v` (the first one in help
@@ -168,15 +204,21 @@ pub fn lookup(word: &str, v: SglangVersion) -> Lookup {
     }
     // Python 3.11 `_get_option_tuples`: every option string starting with the prefix,
     // not deduplicated by action.
-    let mut matches: Vec<(&'static CliOption, &'static str)> = Vec::new();
+    let sorted = sorted_names();
+    let from = sorted.partition_point(|(n, _, _)| *n < word);
+    let mut hits: Vec<(usize, usize, &'static str)> = sorted[from..]
+        .iter()
+        .take_while(|(n, _, _)| n.starts_with(word))
+        .map(|&(n, i, k)| (i, k, n))
+        .filter(|&(i, _, _)| options::OPTIONS[i].versions.contains(v))
+        .collect();
+    // in the parser's order: options as registered, each one's strings as written
+    hits.sort_unstable();
+    let matches: Vec<(&'static CliOption, &'static str)> = hits
+        .into_iter()
+        .map(|(i, _, n)| (&options::OPTIONS[i], n))
+        .collect();
     let mut help = false;
-    for o in options(v) {
-        for n in o.names {
-            if n.starts_with(word) {
-                matches.push((o, n));
-            }
-        }
-    }
     if "--help".starts_with(word) {
         help = true;
     }

@@ -4,10 +4,10 @@ unquant`): `handle_missing_default_values` declares it `None` before the model c
 validated and records the explicit opt-out, so no model override fills `quantization` from the
 checkpoint later (`arg_groups/serving_hook.py:692-709@0.5.23`; the Qwen3-MoE, GLM-4-MoE,
 DeepSeek and MiniMax-M3 overrides read `_quantization_explicitly_unset`). Runs with
-`"startup": true`. Writes tests/golden/oracle-<release>-quant.jsonl.
+`"startup": true`. Writes tests/golden/oracle-<release>-unquant.jsonl.
 
     . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
-    python tests/golden/gen_quant_cases.py --sglang 0.5.23 --jobs 1
+    python tests/golden/gen_unquant_cases.py --sglang 0.5.23 --jobs 1
 """
 
 from __future__ import annotations
@@ -52,4 +52,4 @@ def build_cases(v):
 
 
 if __name__ == "__main__":
-    sys.exit(g.generate_family(__doc__, "quant", R, build_cases, startup=True))
+    sys.exit(g.generate_family(__doc__, "unquant", R, build_cases, startup=True))
