@@ -268,6 +268,12 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
         Shown::Hybrid,
     ),
     f(
+        "context_length",
+        "Context length",
+        G::Serving,
+        Shown::Always,
+    ),
+    f(
         "disable_cuda_graph",
         "CUDA graphs disabled",
         G::Serving,
@@ -338,6 +344,11 @@ pub struct Context {
     pub dsv4: bool,
     /// A hybrid linear-attention / Mamba model.
     pub hybrid: bool,
+    /// The model config's `context_len` (`ModelConfig._derive_context_length`,
+    /// `configs/model_config.py:1291-1329@0.5.23`): --context-length when given, else the
+    /// length derived from config.json. `server_args.context_length` itself stays the user's
+    /// value (`None` when unset); the `context_length` row shows the length SGLang runs with.
+    pub context_len: i64,
 }
 
 /// The derived parallel widths (`runtime_context.derive_parallel_widths`,
@@ -372,6 +383,9 @@ pub fn resolve_fields(
     let value_of = |key: &str| -> PyVal {
         if key == "kv_cache_torch_dtype" {
             return kv_cache_torch_dtype.map_or(PyVal::None, |s| PyVal::Raw(s.to_string()));
+        }
+        if key == "context_length" {
+            return PyVal::Int(cx.context_len);
         }
         if let Some(v) = derived_width(args, key) {
             return v;

@@ -7,6 +7,10 @@ use preflight_core::{LaunchConfig, Severity, SglangVersion, evaluate, validate};
 /// they keep their message and source but have no example.
 const UNREACHABLE: &[&str] = &["DSV4002", "DSV4008", "SPEC018", "SPEC040", "SPEC063"];
 
+/// SGLang errors caused by the model's config.json alone, which no launch flag changes (the
+/// remedy is another config.json): the fix search, which varies flags, finds none.
+const CONFIG_ONLY: &[&str] = &["MODEL009"];
+
 #[test]
 fn codes_are_unique_and_well_formed() {
     let all = rules::all();
@@ -121,7 +125,12 @@ fn every_fix_of_every_example_validates_clean() {
         let cfg: LaunchConfig = serde_json::from_str(bad).unwrap();
         let report = validate(&cfg);
         for d in report.errors() {
-            assert!(!d.fixes.is_empty(), "{}: {} has no fix", r.code, d.code);
+            assert!(
+                !d.fixes.is_empty() || CONFIG_ONLY.contains(&d.code.as_str()),
+                "{}: {} has no fix",
+                r.code,
+                d.code
+            );
             for f in &d.fixes {
                 let again = evaluate(&f.config);
                 assert!(

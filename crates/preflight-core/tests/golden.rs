@@ -35,10 +35,8 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // oracle-0.5.23-archs-1 (every data/models architecture, first run 75 of 86, now 85; LFM2's
     // SM100 default, triton's cross-attention assert, DSA121 and the MiniMax-M3, Muse Spark,
     // Moss-VL, IQuest Q1 and Gemma 4 overrides and HRM-Text's capability adjustments fixed since): what is not ported yet
-    (
-        "archs1-a332230ba7",
-        "Gemma4UnifiedAssistant: SGLang's bare assert hasattr(config.text_config, 'num_attention_heads') (empty message, utils/hf_transformers/common.py:605@0.5.23); Preflight says INPUT003",
-    ),
+    // (archs1-a332230ba7, Gemma4UnifiedAssistant's text_config: null, agrees since MODEL009 models
+    // get_hf_text_config's bare assert, utils/hf_transformers/common.py:605@0.5.23)
     // (hic-b81ffa576b, HiCache with --disable-radix-cache, is no longer generated: its check,
     // kv_cache_hook.py:168@0.5.20 / :395@0.5.21-0.5.23 handle_cache_compatibility, is not ported)
     // oracle-0.5.21/22/23-spec: three --enable-lmcache cases on a PD decode server, listed by the

@@ -188,6 +188,11 @@ pub struct ModelConfig {
     pub hf_quant_config: Option<Map<String, Value>>,
     /// Its `quant_method` (lower-cased as `_verify_quantization` reads it).
     pub hf_quant_method: Option<String>,
+    /// `get_hf_text_config` raises its bare `assert hasattr(config.text_config,
+    /// "num_attention_heads")` (or the `llm_config` one) on this config; the other facts come
+    /// from a stand-in text config.
+    #[serde(skip)]
+    pub text_config_assert: bool,
     /// `is_fp4_experts` from the config (`routed_experts_quant_method == "mxfp4"`).
     pub is_fp4_experts: bool,
 }
@@ -200,30 +205,30 @@ impl ModelConfig {
         opts: &ModelOptions,
     ) -> Result<ModelConfig, ModelError> {
         let mut hf = hf.clone();
-        // get_hf_text_config asserts the text sub-config has the attention heads
-        // (utils/hf_transformers/common.py:595-606)
-        for key in ["llm_config", "text_config"] {
-            let first = [
-                "thinker_config",
-                "llm_config",
-                "language_config",
-                "text_config",
-            ]
-            .into_iter()
-            .find(|k| hf.root.sub(k).is_some());
-            if first == Some(key)
-                && hf
-                    .root
-                    .sub(key)
-                    .is_some_and(|t| !t.has("num_attention_heads"))
-            {
-                return Err(ModelError {
+        // get_hf_text_config asserts that the text sub-config it picks has the attention heads
+        // (utils/hf_transformers/common.py:597 and :605@0.5.23): SGLang raises a bare
+        // AssertionError, a launch refusal (rules::model::TEXT_CONFIG_ASSERT) that the pipeline
+        // raises where SGLang first loads the config. The facts are derived from a stand-in
+        // text config so that the checks before that point can run.
+        if let Some(key) = text_config_assert_key(&hf) {
+            let mut stand_in = hf.clone();
+            let heads: Map<String, Value> = serde_json::from_str(
+                r#"{"num_attention_heads": 1, "num_key_value_heads": 1, "hidden_size": 64, "head_dim": 64, "num_hidden_layers": 1, "intermediate_size": 64, "vocab_size": 64, "max_position_embeddings": 2048}"#,
+            )
+            .expect("a JSON object");
+            stand_in.root.set_sub(key, HfObj::load(&heads, None));
+            return match ModelConfig::new(v, &stand_in, opts) {
+                Ok(mut m) => {
+                    m.text_config_assert = true;
+                    Ok(m)
+                }
+                Err(_) => Err(ModelError {
                     message: format!(
                         "SGLang's ModelConfig fails on this config: AssertionError (its {key} has no num_attention_heads)"
                     ),
                     source: "python/sglang/srt/utils/hf_transformers/common.py:605@0.5.23".into(),
-                });
-            }
+                }),
+            };
         }
         // enable_multimodal, language-model-only and M-RoPE are read before the draft rewrite
         // (model_config.py:660-723)
@@ -398,6 +403,7 @@ impl ModelConfig {
             hf_quant_config,
             hf_quant_method,
             is_fp4_experts,
+            text_config_assert: false,
             hf,
         }
         .with_total_kv_heads())
@@ -969,6 +975,31 @@ fn get_hybrid_layer_ids(
         return Ok(pattern(text));
     }
     Ok((None, None))
+}
+
+/// The sub-config key whose `get_hf_text_config` assert fails (`common.py:583-606@0.5.23`): the
+/// first of `thinker_config`, `llm_config`, `language_config`, `text_config` the config has
+/// as an attribute (`hasattr`: present, even `None`), when it is `llm_config` or `text_config`
+/// and has no `num_attention_heads` (a `None` sub-config has none).
+fn text_config_assert_key(hf: &HfConfig) -> Option<&'static str> {
+    let first = [
+        "thinker_config",
+        "llm_config",
+        "language_config",
+        "text_config",
+    ]
+    .into_iter()
+    .find(|k| hf.root.has(k))?;
+    match first {
+        "llm_config" | "text_config" => {
+            let ok = hf
+                .root
+                .sub(first)
+                .is_some_and(|t| t.has("num_attention_heads"));
+            (!ok).then_some(first)
+        }
+        _ => None,
+    }
 }
 
 /// `_parse_quant_hf_config` (`model_config.py:1727-1825@0.5.23`) for a config read from the file

@@ -234,6 +234,9 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
     serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     validation::validate_early(ctx, st)?; // :90-94
+    if ctx.v >= SglangVersion::V0_5_23 {
+        model::text_config_assert(ctx, st)?; // :122@0.5.23 (apply_muse_spark_env_defaults)
+    }
     serving::handle_multimodal(ctx, st)?; // pipeline.py:115@0.5.23
     serving::handle_ssl_validation(ctx, st)?; // :116
     serving::handle_asr_validation(ctx, st)?; // :117
@@ -288,6 +291,7 @@ pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
         dsa: ctx.model.is_deepseek_dsa,
         dsv4: ctx.model.is_deepseek_v4,
         hybrid: ctx.model.mambaish(),
+        context_len: ctx.model.context_len,
     };
     crate::fields::resolve_fields(&st.cur, st.kv_cache_torch_dtype.as_deref(), &st.origin, cx)
 }
@@ -332,6 +336,15 @@ fn finish(ctx: &Ctx, st: &mut State) {
             };
             st.origin(f, o);
         }
+    }
+    // the context length SGLang runs with: the user's, else ModelConfig's derivation
+    if !st.origin.contains_key("context_length") {
+        let o = if ctx.given("context_length") {
+            Origin::User
+        } else {
+            Origin::Step("ModelConfig._derive_context_length".into())
+        };
+        st.origin("context_length", o);
     }
     // the derived widths (fields::derived_width) come from the widths the launch set
     for (f, parts) in [

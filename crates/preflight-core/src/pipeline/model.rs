@@ -91,42 +91,68 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     handle_mamba_radix_cache(ctx, st)
 }
 
+/// `get_hf_text_config`'s bare assert (`utils/hf_transformers/common.py:605@0.5.23`), raised
+/// where SGLang first loads the config (`get_config`, `utils/hf_transformers/config.py:258`):
+/// from 0.5.23 `apply_muse_spark_env_defaults` (`arg_groups/muse_spark_hook.py:43`, right after
+/// the early validations); up to 0.5.22 the first `model_config_of` (see
+/// `validation::derive_context_length`).
+pub fn text_config_assert(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.model.text_config_assert {
+        return Err(st.raise(ctx, &mr::TEXT_CONFIG_ASSERT, &[]));
+    }
+    Ok(())
+}
+
 /// `ModelConfig._verify_quantization` (`configs/model_config.py:2000-2160@0.5.23`), reached when
 /// the model hook builds the model config.
 fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
-    // the resolving view: `--quantization unquant` is `None` by now (handle_missing_default_values)
-    let q = st
-        .cur
-        .quantization
-        .clone()
-        .or_else(|| ctx.model.hf_quant_method.clone());
-    let Some(q) = q else { return Ok(()) };
-    // an explicit --quantization against the checkpoint's quant_method (model_config.py:2105-2148)
-    if let (Some(user), Some(ckpt)) = (
-        st.cur.quantization.as_ref().map(|u| u.to_lowercase()),
-        ctx.model.hf_quant_method.as_deref(),
-    ) {
-        let compatible: &[&str] = match user.as_str() {
-            "modelopt_fp8" | "modelopt_mixed" | "petit_nvfp4" => &["modelopt"],
-            "modelopt_fp4" => &["modelopt", "fp8"],
-            "nvfp4_online" => &["fp8", "modelopt_fp8"],
-            "minimax_m3_nvfp4" => &["mxfp8"],
-            "w8a8_int8" | "w8a8_fp8" | "auto-round-int8" => {
-                &["compressed-tensors", "compressed_tensors"]
-            }
-            _ => &[],
+    // `self.quantization.lower()` (model_config.py:2060@0.5.23); the resolving view:
+    // `--quantization unquant` is `None` by now (handle_missing_default_values)
+    let mut q: Option<String> = st.cur.quantization.as_ref().map(|u| u.to_lowercase());
+    if let Some(qc) = ctx.model.hf_quant_config.as_ref() {
+        // `quant_cfg.get("quant_method", "" if not self.quantization else self.quantization)
+        // .lower()` (:2080)
+        let mut quant_method = match qc.get("quant_method") {
+            Some(m) => m.as_str().unwrap_or("").to_lowercase(),
+            None => q.clone().unwrap_or_default(),
         };
-        if user != ckpt && !compatible.contains(&ckpt) && user != "quark_mxfp4" {
-            return Err(st.raise(
-                ctx,
-                &mr::QUANT_MISMATCH,
-                &[
-                    ("quant_method", PyVal::s(ckpt)),
-                    ("quantization", PyVal::s(user)),
-                ],
-            ));
+        // the per-method `override_quantization_method` hooks, in QUANTIZATION_METHODS order,
+        // unless an online requantization was asked for (:2093-2103)
+        if q.as_deref() != Some("quark_mxfp4")
+            && let Some(o) = quantization_override(ctx, qc, q.as_deref())
+        {
+            quant_method = o.to_string();
+            q = Some(o.to_string());
+        }
+        match q.as_deref() {
+            None => q = Some(quant_method.clone()),
+            Some(user) if user != quant_method => {
+                // compatible_quantization_methods (:2044-2057@0.5.23; minimax_m3_nvfp4 since 0.5.23)
+                let compatible: &[&str] = match user {
+                    "modelopt_fp8" | "modelopt_mixed" | "petit_nvfp4" => &["modelopt"],
+                    "modelopt_fp4" => &["modelopt", "fp8"],
+                    "nvfp4_online" => &["fp8", "modelopt_fp8"],
+                    "minimax_m3_nvfp4" if ctx.v >= SglangVersion::V0_5_23 => &["mxfp8"],
+                    "w8a8_int8" | "w8a8_fp8" | "auto-round-int8" => {
+                        &["compressed-tensors", "compressed_tensors"]
+                    }
+                    _ => &[],
+                };
+                if !compatible.contains(&quant_method.as_str()) && user != "quark_mxfp4" {
+                    return Err(st.raise(
+                        ctx,
+                        &mr::QUANT_MISMATCH,
+                        &[
+                            ("quant_method", PyVal::s(quant_method)),
+                            ("quantization", PyVal::s(user)),
+                        ],
+                    ));
+                }
+            }
+            Some(_) => {}
         }
     }
+    let Some(q) = q else { return Ok(()) };
     // the registry differs per release: `gptq` is a base method up to 0.5.19
     // (`layers/quantization/__init__.py:94@0.5.19`), `minimax_m3_nvfp4` exists from 0.5.23
     let mut supported: Vec<&str> = QUANT_BASE
@@ -144,6 +170,9 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.hw.is_cuda() || ctx.hw.is_gfx95() {
         supported.push("mxfp4");
     }
+    // `rocm_supported_quantization` lists `gptq` up to 0.5.19 (model_config.py@0.5.19)
+    let rocm_ok =
+        QUANT_ROCM.contains(&q.as_str()) || (ctx.v <= SglangVersion::V0_5_19 && q == "gptq");
     if !supported.contains(&q.as_str()) {
         let list = PyVal::List(supported.iter().map(|s| PyVal::s(*s)).collect());
         return Err(st.raise(
@@ -151,10 +180,116 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
             &mr::UNKNOWN_QUANT,
             &[("quantization", PyVal::s(q)), ("supported", list)],
         ));
-    } else if ctx.hw.is_hip() && !QUANT_ROCM.contains(&q.as_str()) {
+    } else if ctx.hw.is_hip() && !rocm_ok {
         return Err(st.raise(ctx, &mr::ROCM_QUANT, &[("quantization", PyVal::s(q))]));
     }
     Ok(())
+}
+
+/// The first non-`None` `override_quantization_method(quant_cfg, user_quant)` of the classes of
+/// `QUANTIZATION_METHODS`, in its order (`layers/quantization/__init__.py:63-104@0.5.23`; the
+/// same hooks in every modelled release). The classes that override it: ModelOpt FP8/FP4
+/// (`base_config.py:223-254` `_modelopt_override_quantization_method`), ModelOpt mixed
+/// (`modelopt_quant.py:830`), AWQ-Marlin (`awq/awq.py:333`), GPTQ-Marlin (`gptq/gptq.py:414`),
+/// MoE-WNA16 (`moe_wna16.py:164`), Petit NVFP4 (`petit.py:101`) and Humming (`humming.py:503`);
+/// every other class inherits `QuantizationConfig`'s `None`.
+fn quantization_override(
+    ctx: &Ctx,
+    qc: &serde_json::Map<String, serde_json::Value>,
+    user: Option<&str>,
+) -> Option<&'static str> {
+    use serde_json::Value;
+    let method_raw = qc.get("quant_method").and_then(Value::as_str).unwrap_or("");
+    let method = method_raw.to_lowercase();
+    let present = |k: &str| qc.get(k).is_some_and(|x| !x.is_null());
+    let num = |k: &str| qc.get(k).and_then(Value::as_f64);
+    let truthy = |k: &str| qc.get(k).is_some_and(crate::model::hf::truthy);
+    // `check_marlin_supported` (`marlin_utils.py:142-149`, `_check_marlin_supported` :97-139):
+    // compute capability ≥ 80 and a group size in MARLIN_SUPPORTED_GROUP_SIZES
+    let marlin_group = || {
+        ctx.hw.sm() >= 80
+            && num("group_size").is_some_and(|g| [-1.0, 32.0, 64.0, 128.0].contains(&g))
+    };
+    // ModelOpt (base_config.py:223-254@0.5.23)
+    if user != Some("nvfp4_online") {
+        if user == Some("modelopt") {
+            let algo = qc
+                .get("quant_algo")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_uppercase();
+            // canonicalize_modelopt_quant_algo (layers/modelopt_utils.py:23-45)
+            let canonical = match algo.as_str() {
+                "FP8" => Some("modelopt_fp8"),
+                "MXFP8" => Some("mxfp8"),
+                "FP4" | "NVFP4" | "NVFP4_AWQ" | "W4A16_NVFP4" => Some("modelopt_fp4"),
+                _ => None,
+            };
+            if canonical.is_some() {
+                return canonical;
+            }
+        }
+        match method_raw {
+            "modelopt_fp8" => return Some("modelopt_fp8"),
+            "modelopt_fp4" => return Some("modelopt_fp4"),
+            _ => {}
+        }
+    }
+    // ModelOptMixedPrecisionConfig (modelopt_quant.py:830-835@0.5.23)
+    if method_raw == "modelopt_mixed" {
+        return Some("modelopt_mixed");
+    }
+    // AWQMarlinConfig (awq/awq.py:333-351, is_awq_marlin_compatible :402-424@0.5.23): CUDA,
+    // 4-bit with zero points (Marlin's only zero-point type is uint4)
+    let awq_marlin = ctx.hw.is_cuda()
+        && method == "awq"
+        && present("bits")
+        && present("group_size")
+        && present("zero_point")
+        && num("bits") == Some(4.0)
+        && truthy("zero_point")
+        && marlin_group();
+    if awq_marlin && matches!(user, None | Some("marlin") | Some("awq_marlin")) {
+        return Some("awq_marlin");
+    }
+    // GPTQMarlinConfig (gptq/gptq.py:414-437, check_marlin_format :44-49,
+    // is_gptq_marlin_compatible :459-482@0.5.23): symmetric 4- or 8-bit, not already in
+    // Marlin format
+    let marlin_format = qc.get("checkpoint_format").and_then(Value::as_str) == Some("marlin")
+        || truthy("is_marlin_format");
+    let sym_true = matches!(qc.get("sym"), Some(Value::Bool(true)))
+        || qc.get("sym").and_then(Value::as_f64) == Some(1.0);
+    let gptq_marlin = method == "gptq"
+        && present("bits")
+        && present("group_size")
+        && present("sym")
+        && present("desc_act")
+        && sym_true
+        && num("bits").is_some_and(|b| b == 4.0 || b == 8.0)
+        && marlin_group();
+    if !marlin_format && gptq_marlin && matches!(user, None | Some("marlin") | Some("gptq_marlin"))
+    {
+        return Some("gptq_marlin");
+    }
+    // MoeWNA16Config (moe_wna16.py:164-191@0.5.23)
+    if user == Some("moe_wna16") {
+        let bits = num("bits");
+        let gptq =
+            method == "gptq" && !truthy("desc_act") && bits.is_some_and(|b| b == 4.0 || b == 8.0);
+        let awq = method == "awq" && bits == Some(4.0) && ctx.hw.sm() >= 75;
+        if gptq || awq {
+            return Some("moe_wna16");
+        }
+    }
+    // PetitNvFp4Config (petit.py:101-110@0.5.23)
+    if ctx.hw.is_hip() && method == "modelopt" {
+        return Some("petit_nvfp4");
+    }
+    // HummingConfig (humming.py:503-508@0.5.23)
+    if method_raw != "mxfp4" && user == Some("humming") {
+        return Some("humming");
+    }
+    None
 }
 
 /// `aiter_can_use_preshuffle_paged_mqa()` (`layers/attention/dsa/utils.py:34-70`): needs

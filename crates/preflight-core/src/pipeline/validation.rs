@@ -123,6 +123,39 @@ fn handle_aux_hidden_state_capture(ctx: &Ctx, st: &mut State) -> Step {
 /// `ModelConfig.__init__` derives the context length (`_derive_context_length`,
 /// `configs/model_config.py:1291-1329@0.5.23`) before it verifies the quantization.
 pub fn derive_context_length(ctx: &Ctx, st: &mut State) -> Step {
+    // `ModelConfig.__init__` validates --quantize-and-serve first
+    // (`_validate_quantize_and_serve_config`, `configs/model_config.py:1968-1997@0.5.23`), on the
+    // resolving view's quantization, before it lower-cases it
+    if st.cur.quantize_and_serve {
+        const MODELOPT: &[&str] = &[
+            "modelopt",
+            "modelopt_fp8",
+            "modelopt_fp4",
+            "nvfp4_online",
+            "modelopt_mixed",
+        ];
+        if !st
+            .cur
+            .quantization
+            .as_deref()
+            .is_some_and(|q| MODELOPT.contains(&q))
+        {
+            let mut sorted = MODELOPT.to_vec();
+            sorted.sort_unstable();
+            let methods = format!("{{{}}}", sorted.join(", "));
+            return Err(st.raise(
+                ctx,
+                &cr::QUANTIZE_AND_SERVE_NEEDS_MODELOPT,
+                &[("methods", PyVal::Raw(methods))],
+            ));
+        }
+        return Err(st.raise(ctx, &cr::QUANTIZE_AND_SERVE_DISABLED, &[]));
+    }
+    // then get_config (model_config.py:617@0.5.23) and get_hf_text_config (:636); from 0.5.23
+    // the config was first loaded before (pipeline::model::text_config_assert)
+    if ctx.v <= V::V0_5_22 {
+        super::model::text_config_assert(ctx, st)?;
+    }
     let derived = ctx.model.derived_context_len;
     let Some(user) = ctx.args.context_length else {
         return Ok(());

@@ -316,6 +316,7 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     linear::UNMODELLED,
     kv::UNMODELLED,
     validation::UNMODELLED,
+    context::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.

@@ -6,6 +6,7 @@ use crate::report::Severity;
 use crate::version::{SglangVersion, VersionRange};
 
 const MODEL_HOOK: &str = "python/sglang/srt/arg_groups/model_hook.py";
+const HF_COMMON: &str = "python/sglang/srt/utils/hf_transformers/common.py";
 
 /// gpt-oss backend list.
 pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
@@ -368,6 +369,40 @@ pub static GEMMA4_BACKENDS: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// get_hf_text_config's bare assert on the text sub-config.
+pub static TEXT_CONFIG_ASSERT: RuleInfo = RuleInfo {
+    code: "MODEL009",
+    name: "text-config-without-attention-heads",
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HF_COMMON, 495),
+        (VersionRange::only(SglangVersion::V0_5_20), HF_COMMON, 560),
+        (VersionRange::only(SglangVersion::V0_5_21), HF_COMMON, 590),
+        (VersionRange::only(SglangVersion::V0_5_22), HF_COMMON, 601),
+        (VersionRange::V23, HF_COMMON, 605),
+    ],
+    title: doc!("The config's text_config has no num_attention_heads"),
+    explanation: doc!(
+        "When SGLang loads a config.json (get_config, then get_hf_text_config), it takes the language model's sub-config from the first of thinker_config, llm_config, language_config and text_config the config has, and asserts that an llm_config or text_config has num_attention_heads. A text_config that is null (as in a config saved from class defaults) or lacks the heads fails the bare assert, with an empty message. SGLang 0.5.23 first loads the config when it checks the Muse Spark environment defaults (arg_groups/muse_spark_hook.py, right after the early validations); earlier releases when resolution first builds the model config."
+    ),
+    trigger: doc!(
+        "A config.json whose text_config (or llm_config) is null or has no num_attention_heads, with no thinker_config or language_config before it."
+    ),
+    situations: doc!(
+        "A Gemma4UnifiedAssistantForCausalLM config written from the class defaults (text_config: null)."
+    ),
+    solutions: doc_list![
+        "Use the checkpoint's own config.json, whose text_config carries the language model's shape (num_attention_heads, hidden_size, ...).",
+    ],
+    flags: &["model_config"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","model_config":{"architectures":["LlamaForCausalLM"],"model_type":"llama","text_config":null}}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","model_config":{"architectures":["LlamaForCausalLM"],"model_type":"llama"}}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// A checkpoint quantization that this platform does not register.
 pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
     code: "MODEL003",
@@ -377,6 +412,11 @@ pub static UNKNOWN_QUANT: RuleInfo = RuleInfo {
         "Unknown quantization method: {quantization}. Must be one of {supported}.",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/configs/model_config.py",
+            1648,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/configs/model_config.py",
@@ -428,6 +468,11 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
     )],
     sources: &[
         (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/configs/model_config.py",
+            1653,
+        ),
+        (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/configs/model_config.py",
             1870,
@@ -471,6 +516,11 @@ pub static QUANT_MISMATCH: RuleInfo = RuleInfo {
         "Quantization method specified in the model config ({quant_method}) does not match the quantization method specified in the `quantization` argument ({quantization}).",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/configs/model_config.py",
+            1639,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/configs/model_config.py",
@@ -638,6 +688,7 @@ pub static RULES: &[&RuleInfo] = &[
     &ROCM_QUANT,
     &NVFP4_ONLINE,
     &QUANT_MISMATCH,
+    &TEXT_CONFIG_ASSERT,
     &HRM_TEXT_FORCE,
     &HRM_TEXT_BACKEND,
 ];
