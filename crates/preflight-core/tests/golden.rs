@@ -85,12 +85,12 @@ fn check(case: &Value) -> Result<Option<String>, String> {
         .diagnostics
         .iter()
         .find(|d| d.severity == Severity::Error && d.stage != Stage::Kernel);
-    // check_server_args (VAL*, start-up) runs only in cases generated with "startup": true
+    // check_server_args (VAL*, LORA*, HSP*: start-up) runs only in cases generated with "startup": true
     // (`expect.startup`); in the other sets the oracle never reaches it, so a start-up VAL error
     // where SGLang's recorded verdict is ok or a later stage's error is an oracle gap
     if let Some(d) = first_error
         && d.stage == Stage::Startup
-        && d.code.starts_with("VAL")
+        && ["VAL", "LORA", "HSP"].iter().any(|p| d.code.starts_with(p))
         && expect["startup"] != true
         && (!want_error || matches!(expect["stage"].as_str(), Some("construction" | "done")))
     {

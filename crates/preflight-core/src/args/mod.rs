@@ -281,6 +281,18 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                     }
                     continue;
                 }
+                // a custom argparse action runs on the converted words (`LoRAPathAction`)
+                let py = if opt.action == "LoRAPathAction" {
+                    match lora_path_action(py) {
+                        Ok(p) => p,
+                        Err((rule, args)) => {
+                            push(&mut out.diags, v, rule, &args, key);
+                            continue;
+                        }
+                    }
+                } else {
+                    py
+                };
                 let name = FIELDS.iter().find(|f| f.name == opt.dest).map(|f| f.name);
                 if let Some(name) = name
                     && out.args.set(name, py).is_ok()
@@ -372,6 +384,41 @@ fn convert(opt: &CliOption, value: &Value) -> Result<PyVal, (String, ConvError)>
             }
         }
     }
+}
+
+/// What an action's refusal reports: the rule and its message arguments.
+type ActionError = (&'static rules::RuleInfo, Vec<(&'static str, PyVal)>);
+
+/// `LoRAPathAction.__call__` (`arg_groups/argparse_actions.py:8-25@0.5.23`): each word
+/// stripped; a word in braces is `json.loads`-ed into a dict that must hold `lora_path` and
+/// `lora_name`; the others stay strings. An empty `--lora-paths` stores `[]`.
+fn lora_path_action(py: PyVal) -> Result<PyVal, ActionError> {
+    let PyVal::List(words) = py else {
+        return Ok(py);
+    };
+    let mut out = Vec::with_capacity(words.len());
+    for w in words {
+        let text = w.to_str();
+        let t = text.trim();
+        if t.starts_with('{') && t.ends_with('}') {
+            let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(t) else {
+                return Err((
+                    &rules::args::LORA_PATH_JSON_INVALID,
+                    vec![("lora_path", PyVal::s(t))],
+                ));
+            };
+            if !(obj.contains_key("lora_path") && obj.contains_key("lora_name")) {
+                return Err((
+                    &rules::args::LORA_PATH_JSON_KEYS,
+                    vec![("repr(lora_path)", PyVal::Raw(py_str_repr(t)))],
+                ));
+            }
+            out.push(PyVal::from_json(&Value::Object(obj)));
+        } else {
+            out.push(PyVal::Str(t.to_string()));
+        }
+    }
+    Ok(PyVal::List(out))
 }
 
 /// argparse `_check_value`: the first converted value not among `choices` (compared as text,

@@ -22,10 +22,13 @@ mod attention;
 mod construction;
 mod det;
 mod hicache;
+mod hisparse;
 mod kernel;
 mod kv;
 mod linear;
+mod lora;
 mod model;
+mod model_path;
 mod moe;
 mod parallel;
 mod pd;
@@ -274,6 +277,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     moe::validate_cutedsl_a2a_token_budget(ctx, st)?; // 0.5.19-0.5.21 (pipeline.py:327@0.5.19)
     moe::validate_flashinfer_a2a_token_budget(ctx, st)?; // :318 (0.5.22+)
     moe::validate_mega_moe_token_budget(ctx, st)?; // :324 (0.5.21+)
+    model_path::handle_load_format(ctx, st)?; // :326@0.5.23
     pd::handle_encoder_disaggregation(ctx, st)?; // :328@0.5.23
     serving::handle_tokenizer_batching(ctx, st)?; // :330@0.5.23
     serving::handle_environment_variables(ctx, st)?; // :332

@@ -652,6 +652,9 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
         );
         return Ok(());
     }
+    if st.cur.enable_hisparse {
+        return hisparse_backends(ctx, st, &kv);
+    }
     // 0.5.19 takes its ROCm default (tilelang) only when neither side was set; otherwise the
     // unset side gets the KV dtype's default like on CUDA (overrides.py:727-741@0.5.19)
     let neither_set = st.cur.dsa_prefill_backend.is_none() && st.cur.dsa_decode_backend.is_none();
@@ -686,6 +689,48 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
         ("decode", PyVal::opt(st.cur.dsa_decode_backend.as_deref())),
     ];
     st.emit(ctx, &dsa::SPLIT_DEFAULT, &args);
+    Ok(())
+}
+
+/// The HiSparse arm of `_dsa_split_backend_resolution` (`overrides.py:677-705@0.5.23`,
+/// `:711-725@0.5.19`): `_hisparse_default_backend` fills the unset sides (tilelang on ROCm,
+/// flashmla_kv for FP8, flashmla_sparse otherwise); 0.5.22+ refuse CUDA tilelang with an FP8
+/// KV cache; 0.5.20+ then check the shared backend constraints.
+fn hisparse_backends(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
+    let hip = ctx.hw.is_hip();
+    let b = if hip {
+        "tilelang"
+    } else if kv == "fp8_e4m3" {
+        "flashmla_kv"
+    } else {
+        "flashmla_sparse"
+    };
+    for side in ["dsa_prefill_backend", "dsa_decode_backend"] {
+        let slot = if side == "dsa_prefill_backend" {
+            &mut st.cur.dsa_prefill_backend
+        } else {
+            &mut st.cur.dsa_decode_backend
+        };
+        if slot.is_none() {
+            *slot = Some(b.into());
+            st.by(side, &crate::rules::hisparse::BACKENDS_DEFAULT);
+        }
+    }
+    let p = st.cur.dsa_prefill_backend.clone();
+    let d = st.cur.dsa_decode_backend.clone();
+    let tilelang = p.as_deref() == Some("tilelang") || d.as_deref() == Some("tilelang");
+    if ctx.v >= SglangVersion::V0_5_22 && !hip && kv == "fp8_e4m3" && tilelang {
+        return Err(st.raise(ctx, &crate::rules::hisparse::TILELANG_FP8, &[]));
+    }
+    if ctx.v >= SglangVersion::V0_5_20 {
+        check_dsa_backend_constraints(ctx, st, kv)?;
+    }
+    let args = [
+        ("kv_cache_dtype", PyVal::s(kv)),
+        ("prefill", PyVal::opt(p.as_deref())),
+        ("decode", PyVal::opt(d.as_deref())),
+    ];
+    st.emit(ctx, &crate::rules::hisparse::BACKENDS_DEFAULT, &args);
     Ok(())
 }
 

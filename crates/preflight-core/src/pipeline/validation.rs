@@ -264,7 +264,8 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
             &[("cfg.served_model_name", PyVal::s(served))],
         ));
     }
-    // check_lora_server_args (lora_hook.py) and the hisparse pass are not modelled here
+    super::lora::check_lora_server_args(ctx, st)?; // validation_hook.py:222@0.5.23
+    let c = st.cur.clone();
     if c.enable_pdmux {
         if c.pp_size != 1 {
             return Err(st.raise(ctx, &vr::PDMUX_PP, &[]));
@@ -309,9 +310,7 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
     if c.retraction_policy == "priority" && !c.enable_priority_scheduling {
         return Err(st.raise(ctx, &vr::RETRACTION_PRIORITY, &[]));
     }
-    if c.enable_hisparse {
-        return Ok(()); // run_post_process_pass(_hisparse_validation): not modelled
-    }
+    super::hisparse::validate_hisparse(ctx, st)?; // run_post_process_pass(_hisparse_validation)
     if c.schedule_conservativeness < 0.0 {
         return Err(st.raise(ctx, &vr::SCHEDULE_CONSERVATIVENESS, &[]));
     }

@@ -60,16 +60,19 @@ macro_rules! doc_opt {
     };
 }
 
+pub mod args;
 pub mod attention;
 pub mod context;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
 pub mod hicache;
+pub mod hisparse;
 pub mod input;
 pub mod kernel;
 pub mod kv;
 pub mod linear;
+pub mod lora;
 pub mod model;
 pub mod moe;
 pub mod parallel;
@@ -317,6 +320,9 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     kv::UNMODELLED,
     validation::UNMODELLED,
     context::UNMODELLED,
+    lora::UNMODELLED,
+    args::UNMODELLED,
+    hisparse::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.
@@ -340,6 +346,9 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(hicache::RULES);
     v.extend_from_slice(context::RULES);
     v.extend_from_slice(validation::RULES);
+    v.extend_from_slice(lora::RULES);
+    v.extend_from_slice(args::RULES);
+    v.extend_from_slice(hisparse::RULES);
     v.sort_by_key(|r| r.code);
     v
 }
