@@ -316,6 +316,8 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     linear::UNMODELLED,
     kv::UNMODELLED,
     validation::UNMODELLED,
+    model::UNMODELLED,
+    dsv4::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.
