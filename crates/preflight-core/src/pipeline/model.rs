@@ -85,6 +85,13 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
         );
         dsa_kv_cache_dtype_default(ctx, st)?;
         dsa_split_backend_resolution(ctx, st)?;
+    } else if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
+        // the DeepSeek-V4 arm of the DeepSeek branch (model_hook.py:470-480@0.5.23,
+        // :436-442@0.5.21, :329-333@0.5.19)
+        validate_deepseek_v41_features(ctx, st)?;
+        validate_deepseek_v4_cp(ctx, st)?;
+        // 0.5.19-0.5.20 then run validate_deepseek_v4_mega_moe_token_budget (not modelled:
+        // rules::dsv4::UNMODELLED)
     }
     super::moe::model_moe_overrides(ctx, st)?;
     per_arch_asserts(ctx, st)?;
@@ -308,9 +315,44 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
     let hw = &ctx.hw;
     let arch = ctx.arch();
     let v = ctx.v;
+    if lists::PROVIDERS_QWEN4_EXP.contains(v, arch) {
+        qwen4_exp_checks(ctx, st)?;
+    }
     if in_deepseek_family(ctx) {
         // model_overrides/deepseek_v2.py:37-221
+        // HYV4 refuses prefill and decode CP first (:61-76@0.5.23, since 0.5.20); the provider
+        // reads the config's architectures[0]
+        let model_arch = ctx.model.architectures.first().map(String::as_str);
+        if v >= SglangVersion::V0_5_20
+            && matches!(model_arch, Some("HYV4ForCausalLM" | "HYV4ForCausalLMNextN"))
+        {
+            let a = PyVal::s(model_arch.unwrap_or_default());
+            if st.cur.enable_prefill_cp {
+                return Err(st.raise(
+                    ctx,
+                    &mr::HYV4_PREFILL_CP,
+                    &[
+                        ("model_arch", a),
+                        ("cfg.enable_prefill_cp", PyVal::Bool(true)),
+                    ],
+                ));
+            } else if st.cur.dcp_size > 1 {
+                let d = PyVal::Int(st.cur.dcp_size);
+                return Err(st.raise(ctx, &mr::HYV4_DCP, &[("model_arch", a), ("dcp_size", d)]));
+            }
+        }
         if ctx.model.is_deepseek_dsa {
+            // _dsa_dcp_overrides (:18-34@0.5.23, since 0.5.22)
+            if v >= SglangVersion::V0_5_22 && st.cur.dcp_size > 1 {
+                let c = &st.cur;
+                if c.enable_hisparse || c.enable_hierarchical_cache {
+                    return Err(st.raise(ctx, &mr::DSA_DCP_HICACHE, &[]));
+                } else if c.disaggregation_mode != "null" {
+                    return Err(st.raise(ctx, &mr::DSA_DCP_PD, &[]));
+                } else if !matches!(c.speculative_eagle_topk, None | Some(1)) {
+                    return Err(st.raise(ctx, &mr::DSA_DCP_TOPK, &[]));
+                }
+            }
             if st.attention_unset() {
                 st.cur.attention_backend = Some("dsa".into());
                 st.by("attention_backend", &dsa::ATTN_DEFAULT_DSA);
@@ -464,6 +506,30 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
         {
             return Err(st.raise(ctx, &mr::IQUEST_Q1_FA3, &[]));
         }
+        // iquest_q1.py:24-40@0.5.23, on the launch as given (the raw speculative algorithm)
+        let c = &st.cur;
+        if let Some(alg) = c.speculative_algorithm.as_deref() {
+            if !matches!(alg.to_uppercase().as_str(), "EAGLE" | "NEXTN") {
+                return Err(st.raise(ctx, &mr::IQUEST_Q1_SPEC_ALGO, &[]));
+            } else if c
+                .speculative_draft_attention_backend
+                .as_deref()
+                .is_some_and(|b| b != "fa3")
+            {
+                return Err(st.raise(ctx, &mr::IQUEST_Q1_DRAFT_BACKEND, &[]));
+            }
+        }
+        if c.attn_cp_size > 1 || c.dcp_size > 1 || c.enable_prefill_cp {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_CP, &[]));
+        } else if c.speculative_eagle_topk.is_some_and(|k| k > 1) {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_TOPK, &[]));
+        } else if c.enable_multi_layer_eagle {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_MULTI_LAYER, &[]));
+        } else if super::parallel::attn_dp_enabled(ctx, st) {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_DP_ATTN, &[]));
+        } else if st.cur.pp_size > 1 {
+            return Err(st.raise(ctx, &mr::IQUEST_Q1_PP, &[]));
+        }
         if st.attention_unset() {
             st.cur.attention_backend = Some("fa3".into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
@@ -502,6 +568,18 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             st.cur.attention_backend = Some(b.into());
             st.by("attention_backend", &mr::GEMMA4_DEFAULT);
         }
+    } else if lists::PROVIDERS_MINICPM.contains(v, arch) {
+        // _minicpm_sala_overrides (model_overrides/minicpm.py:14-18@0.5.23): the DP-attention
+        // refusal; its SALA hierarchical-cache and PD refusals and backend defaults read
+        // MiniCPMConfig properties that are not modelled (rules::model::UNMODELLED)
+        if super::parallel::attn_dp_enabled(ctx, st) {
+            return Err(st.raise(ctx, &mr::MINICPM_DP_ATTN, &[]));
+        }
+    } else if lists::PROVIDERS_ERNIE45_VL.contains(v, arch) {
+        // _ernie45_vl_overrides (model_overrides/ernie45_vl.py:12-19@0.5.23)
+        if super::parallel::attn_dp_enabled(ctx, st) {
+            return Err(st.raise(ctx, &mr::ERNIE45_VL_DP_ATTN, &[]));
+        }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
         // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
@@ -517,6 +595,29 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             st.cur.attention_backend = Some("triton".into());
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
+    }
+    Ok(())
+}
+
+/// The refusals of `_qwen4_exp_overrides` (`model_overrides/qwen4_exp.py:20-88@0.5.23`, since
+/// 0.5.20): PD over MORI with PP, the unified memory pool, and the FP8 QSA indexer's platform
+/// (0.5.22+). Its declarations (page size, SM100 backend, PLE offload) are not modelled, nor is
+/// the compressed-indexer check, which needs `parse_qsa_profile` (`rules::model::UNMODELLED`).
+fn qwen4_exp_checks(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if c.disaggregation_mode != "null"
+        && c.disaggregation_transfer_backend == "mori"
+        && c.pp_size > 1
+    {
+        return Err(st.raise(ctx, &mr::QWEN4_EXP_MORI_PP, &[]));
+    } else if c.enable_unified_memory {
+        return Err(st.raise(ctx, &mr::QWEN4_EXP_UNIFIED_MEMORY, &[]));
+    }
+    if ctx.v >= SglangVersion::V0_5_22
+        && c.qsa_indexer_dtype == "fp8_e4m3"
+        && !(ctx.hw.is_cuda() && (ctx.hw.is_sm90() || ctx.hw.is_sm100()))
+    {
+        return Err(st.raise(ctx, &mr::QWEN4_EXP_QSA_FP8, &[]));
     }
     Ok(())
 }
@@ -560,6 +661,26 @@ fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
                         &[("kv_cache_dtype", PyVal::s(kv))],
                     ));
                 }
+                // deepseek_v4_hook.py:112-132@0.5.23 (:148-172@0.5.20)
+                let c = &st.cur;
+                if c.enable_hisparse {
+                    return Err(st.raise(ctx, &dsv4::TRTLLM_HISPARSE, &[]));
+                } else if c.attn_cp_size > 1 || c.dcp_size > 1 || c.enable_prefill_cp {
+                    return Err(st.raise(ctx, &dsv4::TRTLLM_CP, &[]));
+                } else if c.disaggregation_mode != "null" {
+                    return Err(st.raise(ctx, &dsv4::TRTLLM_PD, &[]));
+                }
+                // handle_gpu_memory_settings (pipeline.py:218) has set the chunked-prefill
+                // default by now; an unknown default is not judged
+                let cps = if ctx.given("chunked_prefill_size") {
+                    c.chunked_prefill_size
+                } else {
+                    c.chunked_prefill_size
+                        .or_else(|| super::moe::default_chunked_prefill(ctx))
+                };
+                if cps.is_some_and(|n| n <= 0) {
+                    return Err(st.raise(ctx, &dsv4::TRTLLM_CHUNKED, &[]));
+                }
             }
             _ => {}
         }
@@ -574,6 +695,139 @@ fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
         } else if alg == "EAGLE" && ctx.args.speculative_eagle_topk != Some(1) {
             return Err(st.raise(ctx, &dsv4::SPEC_TOPK, &[("model_arch", PyVal::s(arch))]));
         }
+    }
+    Ok(())
+}
+
+/// `validate_deepseek_v41_features` (`deepseek_v4_hook.py:270-281@0.5.23`, since 0.5.21): for a
+/// checkpoint whose model_type is not `deepseek_v41` only the encoder-replay refusal; the
+/// DeepSeek-V4.1 feature checks after it are not modelled (`rules::dsv4::UNMODELLED`).
+fn validate_deepseek_v41_features(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < SglangVersion::V0_5_21 || ctx.model.model_type.as_deref() == Some("deepseek_v41") {
+        return Ok(());
+    }
+    if st.cur.enable_encoder_swa_bounded_replay {
+        return Err(st.raise(ctx, &dsv4::ENCODER_REPLAY_V41, &[]));
+    }
+    Ok(())
+}
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:161-247@0.5.23`, `:158-215@0.5.19`): the CP
+/// strategy, the ROCm checks (0.5.22+), the layout declarations, the single-group and
+/// single-machine asserts (not on NPU) and the all-to-all backends.
+fn validate_deepseek_v4_cp(ctx: &Ctx, st: &mut State) -> Step {
+    if !st.cur.enable_prefill_cp {
+        return Ok(());
+    }
+    let v = ctx.v;
+    let strategy = st.cur.cp_strategy.clone();
+    let ok = if v <= SglangVersion::V0_5_20 {
+        strategy.as_deref() == Some("interleave")
+    } else {
+        matches!(strategy.as_deref(), Some("interleave" | "zigzag"))
+    };
+    if !ok {
+        return Err(st.raise(
+            ctx,
+            &dsv4::CP_STRATEGY,
+            &[("cfg.cp_strategy", PyVal::opt(strategy.as_deref()))],
+        ));
+    }
+    if strategy.as_deref() == Some("zigzag") {
+        return Err(st.raise(ctx, &dsv4::CP_ZIGZAG, &[]));
+    }
+    if v >= SglangVersion::V0_5_22 && ctx.hw.is_hip() {
+        // attention_backends_of(resolved_view): each split flag, else --attention-backend
+        let base = st.cur.attention_backend.clone();
+        let p = st.cur.prefill_attention_backend.clone().or(base.clone());
+        let d = st.cur.decode_attention_backend.clone().or(base);
+        if p.as_deref() != Some("dsv4") || d.as_deref() != Some("dsv4") {
+            return Err(st.raise(
+                ctx,
+                &dsv4::CP_HIP_BACKENDS,
+                &[
+                    ("prefill_backend", PyVal::opt(p.as_deref())),
+                    ("decode_backend", PyVal::opt(d.as_deref())),
+                ],
+            ));
+        }
+        let replay = if v <= SglangVersion::V0_5_22 {
+            "--enable-decoder-swa-bounded-replay"
+        } else {
+            "decoder SWA bounded replay"
+        };
+        let unsupported = [
+            ("multiple nodes", st.cur.nnodes > 1),
+            (
+                "DeepSeek-V4.1",
+                ctx.model.model_type.as_deref() == Some("deepseek_v41"),
+            ),
+            (
+                replay,
+                st.cur.enable_decoder_swa_bounded_replay == Some(true),
+            ),
+            (
+                "--enable-two-batch-overlap",
+                st.cur.enable_two_batch_overlap,
+            ),
+        ];
+        if let Some((feature, _)) = unsupported.iter().find(|(_, on)| *on) {
+            return Err(st.raise(
+                ctx,
+                &dsv4::CP_HIP_FEATURE,
+                &[("feature", PyVal::s(*feature))],
+            ));
+        }
+    }
+    const S: &str = "validate_deepseek_v4_cp";
+    let tp = st.cur.tp_size;
+    let attn_dp = if v >= SglangVersion::V0_5_22 {
+        // context_parallel_attn_dp_size (model_override_base.py:229-248@0.5.23)
+        let (a, dp) = (st.cur.attn_dp_size, st.cur.dp_size);
+        if a > 1 && dp > 1 {
+            return Err(st.raise(
+                ctx,
+                &mr::CP_DP_REPLICAS,
+                &[
+                    ("cfg.dp_size", PyVal::Int(dp)),
+                    ("cfg.attn_dp_size", PyVal::Int(a)),
+                ],
+            ));
+        }
+        let width = a * dp;
+        st.cur.attn_dp_size = width;
+        st.cur.dp_size = 1;
+        st.origin("attn_dp_size", Origin::Step(S.into()));
+        st.origin("dp_size", Origin::Step(S.into()));
+        width
+    } else {
+        st.cur.enable_dp_attention = true;
+        st.origin("enable_dp_attention", Origin::Step(S.into()));
+        st.cur.dp_size
+    };
+    st.cur.moe_dense_tp_size = Some(1);
+    if let Some(cp) = crate::py::floordiv(tp, attn_dp) {
+        st.cur.attn_cp_size = cp;
+        st.origin("attn_cp_size", Origin::Step(S.into()));
+    }
+    if attn_dp != 1 {
+        return Err(st.raise(ctx, &dsv4::CP_DP_ATTN, &[]));
+    } else if tp > 8 {
+        return Err(st.raise(ctx, &dsv4::CP_SINGLE_NODE, &[]));
+    }
+    let a2a = st.cur.moe_a2a_backend.clone();
+    if !matches!(a2a.as_str(), "none" | "deepep" | "megamoe" | "mori") {
+        return Err(st.raise(
+            ctx,
+            &dsv4::CP_A2A,
+            &[
+                (
+                    "supported_a2a_backends",
+                    PyVal::Raw("('none', 'deepep', 'megamoe', 'mori')".into()),
+                ),
+                ("cfg.moe_a2a_backend", PyVal::s(a2a)),
+            ],
+        ));
     }
     Ok(())
 }
@@ -629,6 +883,39 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
     let kv = st.cur.kv_cache_dtype.clone();
     let major = ctx.hw.major();
     let hip = ctx.hw.is_hip();
+    // the learnable-sink branch (overrides.py:644-663@0.5.23, since 0.5.20): flashmla_sparse for
+    // both phases, declared without the constraint checks
+    if ctx.v >= SglangVersion::V0_5_20 && ctx.model.learnable_sink {
+        const B: &str = "flashmla_sparse";
+        for (field, value) in [
+            ("dsa_prefill_backend", st.cur.dsa_prefill_backend.clone()),
+            ("dsa_decode_backend", st.cur.dsa_decode_backend.clone()),
+        ] {
+            if let Some(value) = value.filter(|v| v != B) {
+                let model_arch = ctx.model.architectures.first().cloned().unwrap_or_default();
+                return Err(st.raise(
+                    ctx,
+                    &mr::DSA_LEARNABLE_SINK_BACKEND,
+                    &[
+                        ("model_arch", PyVal::s(model_arch)),
+                        ("option", PyVal::s(format!("--{}", field.replace('_', "-")))),
+                        ("backend", PyVal::s(B)),
+                        ("value", PyVal::s(value)),
+                    ],
+                ));
+            }
+        }
+        const S: &str = "_dsa_split_backend_resolution";
+        if st.cur.dsa_prefill_backend.is_none() {
+            st.cur.dsa_prefill_backend = Some(B.into());
+            st.origin("dsa_prefill_backend", Origin::Step(S.into()));
+        }
+        if st.cur.dsa_decode_backend.is_none() {
+            st.cur.dsa_decode_backend = Some(B.into());
+            st.origin("dsa_decode_backend", Origin::Step(S.into()));
+        }
+        return Ok(());
+    }
     let glm_sm12_fp8 =
         lists::DSA_SPLIT_GLM.contains(ctx.v, ctx.arch()) && major == 12 && kv == "fp8_e4m3" && !hip;
     if glm_sm12_fp8 {

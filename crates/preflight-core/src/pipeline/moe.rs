@@ -569,7 +569,7 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
 /// by the GPU memory SGLang reads (the catalogue's `memory_mib`), 2048 below 20 GiB, 4096 below
 /// 35 GiB (0.5.19: 2048) and 60 GiB, 8192 below 160 GiB, else 16384. `None` for a device whose
 /// memory Preflight does not know (a bare compute capability).
-fn default_chunked_prefill(ctx: &Ctx) -> Option<i64> {
+pub(super) fn default_chunked_prefill(ctx: &Ctx) -> Option<i64> {
     let id = ctx.hw.gpu_id?;
     let g = crate::domains::gpu::GPUS.iter().find(|g| g.id == id)?;
     let mem = g.memory_mib as i64;

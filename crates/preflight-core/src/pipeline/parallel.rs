@@ -253,6 +253,28 @@ pub fn handle_data_parallelism(ctx: &Ctx, st: &mut State) -> Step {
     if st.cur.enable_dp_lm_head && !enabled {
         return Err(st.raise(ctx, &pr::DP_LM_HEAD, &[]));
     }
+    // its TP LM-head all-to-all asserts (overrides.py:1428-1444@0.5.23)
+    if st.cur.enable_tp_lm_head_all_to_all == Some(true) {
+        use crate::rules::model as mr;
+        let c = &st.cur;
+        let has = has_attn_dp(ctx);
+        let width = if has { c.attn_dp_size } else { c.dp_size };
+        if !enabled {
+            return Err(st.raise(ctx, &mr::TP_LM_HEAD_DP, &[]));
+        } else if c.enable_dp_lm_head {
+            return Err(st.raise(ctx, &mr::TP_LM_HEAD_VS_DP_LM_HEAD, &[]));
+        } else if c.tp_size != width {
+            let args = [
+                ("view.tp_size", PyVal::Int(c.tp_size)),
+                ("view.dp_size", PyVal::Int(c.dp_size)),
+                ("view.attn_dp_size", PyVal::Int(c.attn_dp_size)),
+            ];
+            return Err(st.raise(ctx, &mr::TP_LM_HEAD_TP_EQ_DP, &args));
+        } else if c.attn_cp_size != 1 {
+            let args = [("view.attn_cp_size", PyVal::Int(c.attn_cp_size))];
+            return Err(st.raise(ctx, &mr::TP_LM_HEAD_NO_CP, &args));
+        }
+    }
     Ok(())
 }
 

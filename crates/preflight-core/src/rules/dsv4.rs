@@ -1,6 +1,6 @@
 //! DeepSeek-V4 (`DeepseekV4ForCausalLM`).
 
-use super::RuleInfo;
+use super::{RuleInfo, Unmodelled};
 use crate::report::{Severity, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
@@ -172,6 +172,7 @@ pub static SPEC_ALGO: RuleInfo = RuleInfo {
         "Only EAGLE and DSPARK speculative algorithms are supported for {model_arch}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 148),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 189),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 103),
@@ -210,6 +211,7 @@ pub static SPEC_TOPK: RuleInfo = RuleInfo {
         "Only EAGLE speculative algorithm with topk == 1 is supported for {model_arch}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 153),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 196),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 104),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 110),
@@ -440,6 +442,453 @@ pub static PAGE_256: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// `apply_deepseek_v4_defaults` (`deepseek_v4_hook.py:112-114@0.5.23`): trtllm without HiSparse.
+pub static TRTLLM_HISPARSE: RuleInfo = RuleInfo {
+    code: "DSV4011",
+    name: "dsv4-trtllm-no-hisparse",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "--dsv4-attn-backend trtllm does not support enable_hisparse.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 148),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 56),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 62),
+        (VersionRange::V23, HOOK, 112),
+    ],
+    title: doc!("DeepSeek-V4's trtllm attention backend does not support HiSparse"),
+    explanation: doc!(
+        "The trtllm DeepSeek-V4 attention backend keeps a uniform FP8 KV pool that the hierarchical sparse-attention host pool does not implement; SGLang asserts --enable-hisparse is off when --dsv4-attn-backend trtllm is chosen (after the SM100 and KV-dtype checks)."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --dsv4-attn-backend trtllm and --enable-hisparse (0.5.20 and later)."
+    ),
+    solutions: doc_list!["Remove --enable-hisparse, or use --dsv4-attn-backend auto."],
+    flags: &["enable_hisparse", "dsv4_attn_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","enable_hisparse":true}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `apply_deepseek_v4_defaults` (`deepseek_v4_hook.py:115-120@0.5.23`): trtllm without context parallelism.
+pub static TRTLLM_CP: RuleInfo = RuleInfo {
+    code: "DSV4012",
+    name: "dsv4-trtllm-no-context-parallel",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode CP).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 151),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 59),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 65),
+        (VersionRange::V23, HOOK, 115),
+    ],
+    title: doc!("DeepSeek-V4's trtllm attention backend does not support context parallelism"),
+    explanation: doc!(
+        "SGLang asserts that the trtllm DeepSeek-V4 backend runs without prefill CP (--enable-prefill-cp), attention CP (--attn-cp-size > 1) and decode CP (--dcp-size > 1), as the launch gives them when the model hook runs."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --dsv4-attn-backend trtllm and --enable-prefill-cp, --attn-cp-size > 1 or --dcp-size > 1 (0.5.20 and later)."
+    ),
+    solutions: doc_list!["Drop the context-parallel flags, or use --dsv4-attn-backend auto."],
+    flags: &[
+        "enable_prefill_cp",
+        "attn_cp_size",
+        "dcp_size",
+        "dsv4_attn_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","tp_size":8,"dcp_size":2}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","tp_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `apply_deepseek_v4_defaults` (`deepseek_v4_hook.py:123-126@0.5.23`): trtllm without PD disaggregation.
+pub static TRTLLM_PD: RuleInfo = RuleInfo {
+    code: "DSV4013",
+    name: "dsv4-trtllm-no-pd",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_22),
+            "--dsv4-attn-backend trtllm does not support PD disaggregation yet (uniform-FP8 KV layout is not part of the PD handshake; see https://github.com/sgl-project/sglang/issues/37838).",
+        ),
+        (
+            VersionRange::V23,
+            "--dsv4-attn-backend trtllm does not support PD disaggregation yet (untested; see https://github.com/sgl-project/sglang/issues/37838).",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 162),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 70),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 76),
+        (VersionRange::V23, HOOK, 123),
+    ],
+    title: doc!("DeepSeek-V4's trtllm attention backend does not support PD disaggregation yet"),
+    explanation: doc!(
+        "The uniform-FP8 KV layout of the trtllm DeepSeek-V4 backend has not been run under prefill/decode disaggregation (sgl-project/sglang#37838); SGLang asserts --disaggregation-mode null."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --dsv4-attn-backend trtllm and --disaggregation-mode prefill or decode (0.5.20 and later)."
+    ),
+    solutions: doc_list!["Use --dsv4-attn-backend auto on PD servers."],
+    flags: &["disaggregation_mode", "dsv4_attn_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `apply_deepseek_v4_defaults` (`deepseek_v4_hook.py:129-132@0.5.23`): trtllm needs chunked prefill.
+pub static TRTLLM_CHUNKED: RuleInfo = RuleInfo {
+    code: "DSV4014",
+    name: "dsv4-trtllm-needs-chunked-prefill",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "--dsv4-attn-backend trtllm requires chunked prefill (--chunked-prefill-size > 0).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 169),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 77),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 83),
+        (VersionRange::V23, HOOK, 129),
+    ],
+    title: doc!("DeepSeek-V4's trtllm attention backend needs chunked prefill"),
+    explanation: doc!(
+        "The trtllm-gen semaphore buffer is sized from the prefill chunk bound; with chunked prefill disabled (--chunked-prefill-size -1 or 0) a single long request has no bound, so SGLang asserts a positive chunk size."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --dsv4-attn-backend trtllm and --chunked-prefill-size <= 0 (0.5.20 and later)."
+    ),
+    solutions: doc_list!["Leave --chunked-prefill-size unset or set it positive."],
+    flags: &["chunked_prefill_size", "dsv4_attn_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm","chunked_prefill_size":-1}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","dsv4_attn_backend":"trtllm"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:167-170@0.5.23`): the CP strategy.
+pub static CP_STRATEGY: RuleInfo = RuleInfo {
+    code: "DSV4015",
+    name: "dsv4-cp-strategy",
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "DeepSeekV4 only supports interleave CP strategy, got {cfg.cp_strategy}",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "DeepSeekV4 only supports interleave/zigzag CP strategy, got {cfg.cp_strategy}",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, HOOK, 165),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 208),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 116),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 122),
+        (VersionRange::V23, HOOK, 168),
+    ],
+    title: doc!("DeepSeek-V4 prefill CP needs --cp-strategy interleave"),
+    explanation: doc!(
+        "With --enable-prefill-cp, SGLang's DeepSeek-V4 CP validation (run in the model hook, before the generic context-parallel checks) accepts only the interleave strategy (zigzag too from 0.5.21, for NPU only); an unset --cp-strategy is refused as None."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --enable-prefill-cp and --cp-strategy unset or another strategy."
+    ),
+    solutions: doc_list!["Set --cp-strategy interleave."],
+    flags: &["cp_strategy", "enable_prefill_cp"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:172-176@0.5.23`): zigzag only on NPU.
+pub static CP_ZIGZAG: RuleInfo = RuleInfo {
+    code: "DSV4016",
+    name: "dsv4-cp-zigzag-npu-only",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "DeepSeekV4 zigzag CP requires the NPU backend; the CUDA backend reindexes with interleave order.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "DeepSeekV4 zigzag CP requires the NPU backend; CUDA/HIP backends reindex with interleave order.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 121),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 127),
+        (VersionRange::V23, HOOK, 173),
+    ],
+    title: doc!("DeepSeek-V4 zigzag CP runs only on Ascend NPUs"),
+    explanation: doc!(
+        "The CUDA and ROCm DeepSeek-V4 CP paths reindex tokens in interleave order; SGLang refuses --cp-strategy zigzag anywhere but on NPU."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --enable-prefill-cp --cp-strategy zigzag on a GPU (0.5.21 and later)."
+    ),
+    solutions: doc_list!["Use --cp-strategy interleave."],
+    flags: &["cp_strategy"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"zigzag"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:177-186@0.5.23`): ROCm prefill CP needs dsv4 for both phases.
+pub static CP_HIP_BACKENDS: RuleInfo = RuleInfo {
+    code: "DSV4017",
+    name: "dsv4-cp-hip-backends",
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "DeepSeekV4 prefill CP on HIP requires the dsv4 attention backend for both phases, got prefill={prefill_backend!r}, decode={decode_backend!r}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 136),
+        (VersionRange::V23, HOOK, 182),
+    ],
+    title: doc!("DeepSeek-V4 prefill CP on ROCm needs the dsv4 backend for prefill and decode"),
+    explanation: doc!(
+        "On ROCm, SGLang checks the resolved prefill and decode backends (each split flag, else --attention-backend, which DeepSeek-V4 forces to dsv4): both must be dsv4 under prefill CP."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM on an AMD GPU with --enable-prefill-cp and --prefill-attention-backend or --decode-attention-backend other than dsv4 (0.5.22 and later)."
+    ),
+    solutions: doc_list!["Leave --prefill-attention-backend and --decode-attention-backend unset."],
+    flags: &["prefill_attention_backend", "decode_attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI355X","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave","decode_attention_backend":"triton"}"#,
+        r#"{"gpu":"MI355X","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:187-203@0.5.23`): ROCm prefill CP feature exclusions.
+pub static CP_HIP_FEATURE: RuleInfo = RuleInfo {
+    code: "DSV4018",
+    name: "dsv4-cp-hip-unsupported-feature",
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "DeepSeekV4 prefill CP on HIP does not support {feature} yet.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 155),
+        (VersionRange::V23, HOOK, 201),
+    ],
+    title: doc!(
+        "DeepSeek-V4 prefill CP on ROCm does not support multi-node, DeepSeek-V4.1, decoder SWA replay or two-batch overlap"
+    ),
+    explanation: doc!(
+        "On ROCm, SGLang refuses DeepSeek-V4 prefill CP across nodes (--nnodes > 1), for DeepSeek-V4.1 checkpoints, with --enable-decoder-swa-bounded-replay and with --enable-two-batch-overlap, in that order."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM on an AMD GPU with --enable-prefill-cp and one of --nnodes > 1, a deepseek_v41 checkpoint, --enable-decoder-swa-bounded-replay, --enable-two-batch-overlap (0.5.22 and later)."
+    ),
+    solutions: doc_list!["Drop the listed feature, or prefill CP."],
+    flags: &[
+        "nnodes",
+        "enable_decoder_swa_bounded_replay",
+        "enable_two_batch_overlap",
+        "enable_prefill_cp",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI355X","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave","enable_two_batch_overlap":true}"#,
+        r#"{"gpu":"MI355X","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:223-225@0.5.23`): no attention DP under CP.
+pub static CP_DP_ATTN: RuleInfo = RuleInfo {
+    code: "DSV4019",
+    name: "dsv4-cp-no-dp-attention",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "For round-robin split mode, dp attention is not supported.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 199),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 227),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 142),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 177),
+        (VersionRange::V23, HOOK, 223),
+    ],
+    title: doc!("DeepSeek-V4 prefill CP does not combine with data parallelism"),
+    explanation: doc!(
+        "DeepSeek-V4's round-robin CP split spreads the whole TP group over CP ranks; SGLang asserts there is a single attention-DP group (--dp-size 1; 0.5.22+: attention DP width, --attn-dp-size times --dp-size, of 1) on CUDA and ROCm."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --enable-prefill-cp --cp-strategy interleave and --dp-size > 1 (0.5.22+: or --attn-dp-size > 1)."
+    ),
+    solutions: doc_list!["Use --dp-size 1 (and --attn-dp-size 1) with prefill CP."],
+    flags: &["dp_size", "attn_dp_size", "enable_prefill_cp"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave","dp_size":2}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:226-228@0.5.23`): CP within one machine.
+pub static CP_SINGLE_NODE: RuleInfo = RuleInfo {
+    code: "DSV4020",
+    name: "dsv4-cp-single-machine",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Context parallel only supports single machine (tp_size <= 8). Cross-machine CP has precision issues.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 202),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 230),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 145),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 180),
+        (VersionRange::V23, HOOK, 226),
+    ],
+    title: doc!("DeepSeek-V4 prefill CP is limited to one machine (--tp-size <= 8)"),
+    explanation: doc!(
+        "SGLang asserts --tp-size <= 8 under DeepSeek-V4 prefill CP: cross-machine CP has precision issues."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --enable-prefill-cp --cp-strategy interleave and --tp-size > 8."
+    ),
+    solutions: doc_list!["Use --tp-size 8 or less with prefill CP."],
+    flags: &["tp_size", "enable_prefill_cp"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":16,"nnodes":2,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v4_cp` (`deepseek_v4_hook.py:229-234@0.5.23`): the MoE all-to-all backends under CP.
+pub static CP_A2A: RuleInfo = RuleInfo {
+    code: "DSV4021",
+    name: "dsv4-cp-a2a-backend",
+    messages: &[(
+        VersionRange::ALL,
+        "DeepSeekV4 CP supports moe_a2a_backend in {supported_a2a_backends}, got {cfg.moe_a2a_backend!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 207),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 235),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 150),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 185),
+        (VersionRange::V23, HOOK, 231),
+    ],
+    title: doc!(
+        "DeepSeek-V4 prefill CP supports only the none, deepep, megamoe and mori all-to-all backends"
+    ),
+    explanation: doc!(
+        "SGLang's DeepSeek-V4 CP validation accepts --moe-a2a-backend none, deepep, megamoe or mori."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with --enable-prefill-cp --cp-strategy interleave and another --moe-a2a-backend."
+    ),
+    solutions: doc_list!["Use --moe-a2a-backend deepep (or none)."],
+    flags: &["moe_a2a_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave","moe_a2a_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV4ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `validate_deepseek_v41_features` (`deepseek_v4_hook.py:276-281@0.5.23`): encoder SWA replay is a DeepSeek-V4.1 feature.
+pub static ENCODER_REPLAY_V41: RuleInfo = RuleInfo {
+    code: "DSV4022",
+    name: "dsv4-encoder-swa-replay-needs-v41",
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "--enable-encoder-swa-bounded-replay requires DeepSeek-V4.1",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 177),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 212),
+        (VersionRange::V23, HOOK, 278),
+    ],
+    title: doc!("--enable-encoder-swa-bounded-replay needs a DeepSeek-V4.1 checkpoint"),
+    explanation: doc!(
+        "Encoder SWA bounded replay exists only for DeepSeek-V4.1 (model_type deepseek_v41); for a DeepSeek-V4 checkpoint of another model_type SGLang refuses the flag before its CP validation."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM whose config.json model_type is not deepseek_v41, with --enable-encoder-swa-bounded-replay (0.5.21 and later)."
+    ),
+    solutions: doc_list!["Remove --enable-encoder-swa-bounded-replay."],
+    flags: &["enable_encoder_swa_bounded_replay"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM","enable_encoder_swa_bounded_replay":true}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV4ForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The DeepSeek-V4.1 feature checks: Preflight models no deepseek_v41 checkpoint.
+const V41: &str = "A DeepSeek-V4.1 check (model_type deepseek_v41): Preflight has no DeepSeek-V4.1 reference config and does not port its resolution (the flashmla_mega default, the SWA replay budgets, the DSpark PD and CUDA-graph constraints), so it cannot judge these launches. The non-V4.1 refusal of --enable-encoder-swa-bounded-replay is modelled (DSV4022).";
+
+/// Checks of DeepSeek-V4's hook that are deliberately not modelled.
+pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_encoder_replay_budget",
+        message: "",
+        reason: V41,
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_features",
+        message: "DeepSeek-V4.1 TRT-LLM requires",
+        reason: V41,
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_features",
+        message: "DeepSeek-V4.1 DSpark PD requires",
+        reason: V41,
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_features",
+        message: "does not support {feature} yet",
+        reason: V41,
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_features",
+        message: "encoder SWA replay requires",
+        reason: V41,
+    },
+    Unmodelled {
+        file: HOOK,
+        function: "validate_deepseek_v41_features",
+        message: "cannot be combined with {feature} yet",
+        reason: V41,
+    },
+];
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &Q8_PREFILL_SM90,
@@ -456,4 +905,16 @@ pub static RULES: &[&RuleInfo] = &[
     &MAX_RUNNING,
     &HEAD_DIM,
     &PAGE_256,
+    &TRTLLM_HISPARSE,
+    &TRTLLM_CP,
+    &TRTLLM_PD,
+    &TRTLLM_CHUNKED,
+    &CP_STRATEGY,
+    &CP_ZIGZAG,
+    &CP_HIP_BACKENDS,
+    &CP_HIP_FEATURE,
+    &CP_DP_ATTN,
+    &CP_SINGLE_NODE,
+    &CP_A2A,
+    &ENCODER_REPLAY_V41,
 ];

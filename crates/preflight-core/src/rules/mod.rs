@@ -323,6 +323,8 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     lora::UNMODELLED,
     args::UNMODELLED,
     hisparse::UNMODELLED,
+    model::UNMODELLED,
+    dsv4::UNMODELLED,
 ];
 
 /// Every rule, sorted by code.
