@@ -20,11 +20,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod attention;
 mod construction;
+mod cp_tp;
 mod det;
 mod hicache;
 mod hisparse;
 mod kernel;
 mod kv;
+mod kv_shard;
 mod linear;
 mod lora;
 mod model;
@@ -268,6 +270,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_prefill_only_disable_kv_cache(ctx, st)?; // :270
     parallel::handle_data_parallelism(ctx, st)?; // :274
     parallel::handle_context_parallelism(ctx, st)?; // :278
+    kv_shard::handle_kv_cache_sharding(ctx, st)?; // :284 (0.5.22+)
     moe::handle_moe_kernel_config(ctx, st)?; // :294
     moe::handle_a2a_moe(ctx, st)?; // :295
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
@@ -285,6 +288,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     serving::handle_other_validations(ctx, st)?; // :349
     model::handle_model_capability_adjustments(ctx, st); // :352
     serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366
+    kv_shard::handle_kv_cache_sharding(ctx, st)?; // :371, the same gate over the final view
     moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374
     moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
 }

@@ -20,7 +20,7 @@ use crate::model::archs::lists;
 use crate::py::floordiv;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
-use crate::rules::{model as mr, moe as r, sp};
+use crate::rules::{mega_moe as mm, model as mr, moe as r, moe_budget as mb, sp, sp_muse as spm};
 use crate::version::SglangVersion;
 
 const HOOK: &str = "_handle_a2a_moe";
@@ -441,7 +441,17 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
     if v >= SglangVersion::V0_5_20 && a2a == "flashinfer_megamoe" {
         validate_flashinfer_megamoe_model(ctx, st)?;
         validate_flashinfer_megamoe_envs(ctx, st)?;
-        // the W4A16 --dtype check (0.5.23) needs the model dtype: see UNMODELLED
+        // the W4A16 --dtype check (0.5.23, moe_hook.py:318-323): the model dtype, known here for
+        // an explicit --dtype only (auto reads the checkpoint's)
+        if v >= SglangVersion::V0_5_23
+            && env_flag(ctx, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
+            && matches!(
+                st.cur.dtype.as_str(),
+                "half" | "float16" | "float" | "float32"
+            )
+        {
+            return Err(st.raise(ctx, &mb::FI_MEGAMOE_W4A16_DTYPE, &[]));
+        }
         if !(attn_dp_enabled(ctx, st) && attn_dp(ctx, st) == tp) {
             return Err(st.raise(ctx, &r::FI_MEGAMOE_TOPOLOGY, &[]));
         }
@@ -593,7 +603,7 @@ pub(super) fn default_chunked_prefill(ctx: &Ctx) -> Option<i64> {
 /// The chunked-prefill size the MoE hooks read, when Preflight knows it: `--chunked-prefill-size`
 /// or [`default_chunked_prefill`], floor-divided by the attention-DP size under attention DP
 /// (`handle_data_parallelism`, `parallel_hook.py:326-332@0.5.23`).
-fn chunked_prefill(ctx: &Ctx, st: &State) -> Option<i64> {
+pub(super) fn chunked_prefill(ctx: &Ctx, st: &State) -> Option<i64> {
     let cps = if ctx.given("chunked_prefill_size") {
         st.cur.chunked_prefill_size?
     } else {
@@ -626,9 +636,43 @@ fn max_prefill_buffer_tokens(ctx: &Ctx, st: &State) -> Option<i64> {
 /// ranks a DP chunk is scattered across. (The decode-graph half needs the CUDA-graph batch
 /// sizes: UNMODELLED.)
 pub fn validate_deepep_v2_dispatch_token_budget(ctx: &Ctx, st: &mut State) -> Step {
-    if st.cur.moe_a2a_backend != "deepep_v2" || st.cur.disaggregation_mode == "decode" {
+    if st.cur.moe_a2a_backend != "deepep_v2" {
         return Ok(());
     }
+    if st.cur.disaggregation_mode != "decode" {
+        deepep_v2_prefill_budget(ctx, st)?;
+    }
+    // the decode-graph half (moe_hook.py:696-706@0.5.23): the largest decode CUDA graph of one
+    // rank, where Preflight knows it (SGLang's tier defaults, no speculative decoding)
+    let Some(rows) = decode_graph_rows(ctx, st) else {
+        return Ok(());
+    };
+    // before 0.5.22 the request pool is divided by --dp-size under --enable-dp-attention
+    if !has_attn_dp(ctx) && st.cur.enable_dp_attention && st.cur.max_running_requests.is_some() {
+        return Ok(());
+    }
+    let capacity = env_int(
+        ctx,
+        "SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK",
+        128,
+    );
+    if rows > capacity {
+        return Err(st.raise(
+            ctx,
+            &mb::DEEPEP_V2_DECODE_BUDGET,
+            &[
+                ("graph_tokens", PyVal::Int(rows)),
+                ("capacity", PyVal::Int(capacity)),
+                ("graph_bs", PyVal::Int(rows)),
+                ("tokens_per_req", PyVal::Int(1)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// The prefill half of [`validate_deepep_v2_dispatch_token_budget`].
+fn deepep_v2_prefill_budget(ctx: &Ctx, st: &mut State) -> Step {
     let Some(buffer) = max_prefill_buffer_tokens(ctx, st) else {
         return Ok(());
     };
@@ -666,6 +710,56 @@ pub fn validate_deepep_v2_dispatch_token_budget(ctx: &Ctx, st: &mut State) -> St
     Ok(())
 }
 
+/// `validate_flydsl_decode_capacity` (`mega_moe_hook.py:130-157@0.5.23`, 0.5.23): ROCm with
+/// `SGLANG_AMD_USE_FLYDSL_MEGA_MOE` and a separate decode capacity
+/// (0 < `SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR` < `SGLANG_AMD_FLYDSL_MEGA_MOE_MTPR`).
+fn validate_flydsl_decode_capacity(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < SglangVersion::V0_5_23
+        || !ctx.hw.is_hip()
+        || !env_flag(ctx, "SGLANG_AMD_USE_FLYDSL_MEGA_MOE")
+    {
+        return Ok(());
+    }
+    let decode_mtpr = env_int(ctx, "SGLANG_AMD_FLYDSL_MEGA_MOE_DECODE_MTPR", 0);
+    if decode_mtpr <= 0 || decode_mtpr >= env_int(ctx, "SGLANG_AMD_FLYDSL_MEGA_MOE_MTPR", 8192) {
+        return Ok(());
+    }
+    let c = &st.cur;
+    if c.disaggregation_mode == "prefill" {
+        return Ok(());
+    }
+    if c.attn_cp_size > 1 {
+        return Err(st.raise(ctx, &mm::FLYDSL_DECODE_CP, &[]));
+    }
+    // flydsl_decode_tokens_per_rank (:109-127)
+    let Some(mut requests) = c.max_running_requests else {
+        return Err(st.raise(ctx, &mm::FLYDSL_DECODE_MRR, &[]));
+    };
+    if attn_dp_enabled(ctx, st) {
+        requests = floordiv(requests, c.attn_dp_size.max(1)).unwrap_or(requests);
+    }
+    let per_req = if c.speculative_algorithm.is_some() {
+        c.speculative_num_draft_tokens
+            .unwrap_or(1)
+            .max(1)
+            .max(c.speculative_eagle_topk.unwrap_or(1).max(1))
+    } else {
+        1
+    };
+    let tokens = requests * per_req;
+    if tokens > decode_mtpr {
+        return Err(st.raise(
+            ctx,
+            &mm::FLYDSL_DECODE_CAPACITY,
+            &[
+                ("decode_mtpr", PyVal::Int(decode_mtpr)),
+                ("decode_tokens", PyVal::Int(tokens)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
 /// `validate_mega_moe_token_budget_for_model` (`mega_moe_hook.py:78-91@0.5.23`, 0.5.21+, after
 /// the speculative hook) and its CUDA half `validate_mega_moe_token_budget` (`:126-250`): for
 /// the architectures without a fused-MoE fallback (or NVFP4 experts) the per-rank prefill
@@ -676,6 +770,8 @@ pub fn validate_mega_moe_token_budget(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.v < SglangVersion::V0_5_21 || c.moe_a2a_backend != "megamoe" || c.encoder_only {
         return Ok(());
     }
+    validate_flydsl_decode_capacity(ctx, st)?;
+    let c = &st.cur;
     let arch = ctx.arch().to_string();
     let no_fallback = [
         "DeepseekV4ForCausalLM",
@@ -1042,8 +1138,9 @@ pub fn validate_cutedsl_a2a_token_budget(ctx: &Ctx, st: &mut State) -> Step {
 
 /// `handle_layernorm_sp` / `validate_layernorm_sp` (`layernorm_sp_hook.py:15-191@0.5.23`, after
 /// the speculative hook). `SP_SUPPORTED_ARCHITECTURES` (`layers/layernorm_sp.py:54@0.5.23`):
-/// Qwen3, and Muse Spark from 0.5.23, whose own branch (TP/EP, quantization, all-to-all, runner,
-/// MegaMoE) is not modelled: the checks stop there for it.
+/// Qwen3, and Muse Spark from 0.5.23, with its own branch (TP/EP, quantization, all-to-all,
+/// runner, the MegaMoE prefill budget, the NVFP4 dispatch); the breakable prefill CUDA-graph
+/// checks are not modelled (`rules::sp_muse::UNMODELLED`).
 pub fn handle_layernorm_sp(ctx: &Ctx, st: &mut State) -> Step {
     let v = ctx.v;
     let megamoe = v >= SglangVersion::V0_5_23 && st.cur.enable_megamoe_for_layernorm_sp;
@@ -1080,16 +1177,94 @@ pub fn handle_layernorm_sp(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &sp::SP_TP, &[]));
     }
     if muse {
-        return Ok(());
+        // validate_layernorm_sp's Muse Spark branch (layernorm_sp_hook.py:140-171@0.5.23)
+        let (tp, ep) = (st.cur.tp_size, st.cur.ep_size);
+        if !matches!((tp, ep), (4, 4) | (8, 8)) {
+            return Err(st.raise(
+                ctx,
+                &spm::MUSE_TP_EP,
+                &[("tp_size", PyVal::Int(tp)), ("ep_size", PyVal::Int(ep))],
+            ));
+        }
+        let q = st.cur.quantization.as_deref();
+        if q != Some("modelopt_fp4") && !(q.is_none() && megamoe) {
+            return Err(st.raise(ctx, &spm::MUSE_QUANT, &[]));
+        }
+        let a2a = st.cur.moe_a2a_backend.as_str();
+        if megamoe {
+            if !matches!(a2a, "none" | "flashinfer") {
+                return Err(st.raise(ctx, &spm::MUSE_MEGAMOE_A2A, &[]));
+            }
+        } else if a2a != "flashinfer" {
+            return Err(st.raise(ctx, &spm::MUSE_A2A, &[]));
+        }
+        if st.cur.moe_runner_backend != "flashinfer_trtllm" {
+            return Err(st.raise(ctx, &spm::MUSE_RUNNER, &[]));
+        }
     }
     if attn_dp_enabled(ctx, st) {
         return Err(st.raise(ctx, &sp::SP_ATTN_DP, &[]));
     }
-    if st.cur.speculative_algorithm.is_some() {
+    if let Some(alg) = st.cur.speculative_algorithm.as_deref()
+        && !(muse && alg == "DFLASH")
+    {
         return Err(st.raise(ctx, &sp::SP_SPEC, &[]));
     }
     if v >= SglangVersion::V0_5_22 && st.cur.pp_size > 1 {
         return Err(st.raise(ctx, &sp::SP_PP, &[]));
+    }
+    if !muse {
+        return Ok(());
+    }
+    // handle_layernorm_sp's Muse Spark tail (layernorm_sp_hook.py:42-106@0.5.23)
+    if megamoe {
+        if st.cur.enable_mixed_chunk {
+            return Err(st.raise(ctx, &spm::MUSE_MEGAMOE_MIXED, &[]));
+        }
+        // validate_muse_megamoe_token_budget (:194-209); attention DP was refused above
+        let Some(chunk) = chunked_prefill(ctx, st) else {
+            return Ok(());
+        };
+        let budget = if chunk > 0 {
+            chunk
+        } else {
+            st.cur.max_prefill_tokens
+        };
+        let capacity = crate::py::env_int(
+            ctx.env("SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"),
+            8192,
+        );
+        if capacity <= 0 || budget <= 0 {
+            return Err(st.raise(ctx, &spm::MUSE_BUDGET_POSITIVE, &[]));
+        }
+        let per_rank = (budget + st.cur.tp_size - 1) / st.cur.tp_size;
+        if per_rank > capacity {
+            return Err(st.raise(
+                ctx,
+                &spm::MUSE_BUDGET,
+                &[
+                    ("per_rank", PyVal::Int(per_rank)),
+                    ("capacity", PyVal::Int(capacity)),
+                ],
+            ));
+        }
+        return Ok(());
+    }
+    // SGLANG_MOE_NVFP4_DISPATCH as the environment leaves it: the user's value, else the
+    // FlashInfer A2A block of handle_a2a_moe turns it on for modelopt_fp4 without
+    // --flashinfer-a2a-dispatch-type (moe_hook.py:498-507@0.5.23)
+    let dispatch = match ctx.env("SGLANG_MOE_NVFP4_DISPATCH") {
+        Some(x) => crate::py::env_bool(Some(x), false),
+        None => {
+            st.cur.moe_a2a_backend == "flashinfer"
+                && st.cur.flashinfer_a2a_dispatch_type.is_none()
+                && !(st.cur.moe_runner_backend == "flashinfer_cutedsl"
+                    && env_flag(ctx, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"))
+                && st.cur.quantization.as_deref() == Some("modelopt_fp4")
+        }
+    };
+    if dispatch {
+        return Err(st.raise(ctx, &spm::MUSE_NVFP4_DISPATCH, &[]));
     }
     Ok(())
 }

@@ -310,6 +310,7 @@ pub fn handle_context_parallelism(ctx: &Ctx, st: &mut State) -> Step {
     {
         return Err(st.raise(ctx, &pr::DSV32_ZIGZAG, &[]));
     }
+    super::cp_tp::resolve_cp_tp_group_sharing(ctx, st)?; // parallel_hook.py:149@0.5.23
     if pcp && strategy.is_none() {
         return Err(st.raise(ctx, &pr::CP_STRATEGY, &[]));
     }

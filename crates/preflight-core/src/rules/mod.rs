@@ -63,6 +63,7 @@ macro_rules! doc_opt {
 pub mod args;
 pub mod attention;
 pub mod context;
+pub mod cp_tp;
 pub mod det;
 pub mod dsa;
 pub mod dsv4;
@@ -71,14 +72,18 @@ pub mod hisparse;
 pub mod input;
 pub mod kernel;
 pub mod kv;
+pub mod kv_shard;
 pub mod linear;
 pub mod lora;
+pub mod mega_moe;
 pub mod model;
 pub mod moe;
+pub mod moe_budget;
 pub mod parallel;
 pub mod pd;
 pub mod serving;
 pub mod sp;
+pub mod sp_muse;
 pub mod spec;
 pub mod validation;
 
@@ -312,12 +317,17 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     parallel::UNMODELLED,
     spec::UNMODELLED,
     moe::UNMODELLED,
+    moe_budget::UNMODELLED,
+    mega_moe::UNMODELLED,
     sp::UNMODELLED,
+    sp_muse::UNMODELLED,
     pd::UNMODELLED,
     serving::UNMODELLED,
     hicache::UNMODELLED,
     linear::UNMODELLED,
     kv::UNMODELLED,
+    kv_shard::UNMODELLED,
+    cp_tp::UNMODELLED,
     validation::UNMODELLED,
     context::UNMODELLED,
     lora::UNMODELLED,
@@ -336,13 +346,18 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(dsv4::RULES);
     v.extend_from_slice(det::RULES);
     v.extend_from_slice(kv::RULES);
+    v.extend_from_slice(kv_shard::RULES);
+    v.extend_from_slice(cp_tp::RULES);
     v.extend_from_slice(linear::RULES);
     v.extend_from_slice(model::RULES);
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);
     v.extend_from_slice(moe::RULES);
+    v.extend_from_slice(moe_budget::RULES);
+    v.extend_from_slice(mega_moe::RULES);
     v.extend_from_slice(sp::RULES);
+    v.extend_from_slice(sp_muse::RULES);
     v.extend_from_slice(pd::RULES);
     v.extend_from_slice(serving::RULES);
     v.extend_from_slice(hicache::RULES);

@@ -1,7 +1,7 @@
 //! LayerNorm sequence parallelism (`arg_groups/layernorm_sp_hook.py`, after the speculative
 //! hook): `handle_layernorm_sp` / `validate_layernorm_sp` of every release. The Muse Spark
-//! branch of 0.5.23 (its TP/EP, quantization, all-to-all, runner and MegaMoE checks) is not
-//! modelled (see `UNMODELLED`). The logic is in `pipeline/moe.rs` (`handle_layernorm_sp`).
+//! branch of 0.5.23 (its TP/EP, quantization, all-to-all, runner and MegaMoE checks) is in
+//! `rules/sp_muse.rs`. The logic is in `pipeline/moe.rs` (`handle_layernorm_sp`).
 
 use super::{RuleInfo, Unmodelled};
 use crate::version::{SglangVersion, VersionRange};
