@@ -315,6 +315,7 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     hicache::UNMODELLED,
     linear::UNMODELLED,
     kv::UNMODELLED,
+    attention::UNMODELLED,
     validation::UNMODELLED,
 ];
 
