@@ -6,7 +6,9 @@ page-major KV layout gates of `arg_groups/kv_cache_hook.py` (`handle_page_major_
 `handle_unified_memory_pool`, `_validate_unified_memory_dcp`), on Llama (MHA), DeepSeek-V3
 (MLA), Gemma-3 (hybrid SWA) and Qwen3-Next (hybrid GDN), H100 / B200.
 
-Writes tests/golden/oracle-<release>-attn.jsonl.
+Writes tests/golden/oracle-<release>-attn.jsonl. The files in the repository were drawn with
+`--sample 5`; 0.5.19 / 0.5.20 cases refused by those releases' own (unported) unified-memory
+checks were removed afterwards (tests/golden/README.md).
 
     . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_attn_cases.py --sglang all --jobs 1
