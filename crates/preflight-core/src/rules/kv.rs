@@ -2218,11 +2218,11 @@ pub static UM_TOPK: RuleInfo = RuleInfo {
     messages: &[
         (
             VersionRange::only(SglangVersion::V0_5_21),
-            "--enable-unified-memory + DSPARK supports a linear draft chain only (--speculative-eagle-topk in {{None, 1}}); tree verify is not audited for the unified pool. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+            "--enable-unified-memory + DSPARK supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); tree verify is not audited for the unified pool. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
         ),
         (
             VersionRange::since(SglangVersion::V0_5_22),
-            "--enable-unified-memory supports a linear draft chain only (--speculative-eagle-topk in {{None, 1}}); tree verify relocates accepted tokens one at a time inside the target pool, which the unified pool's page-granular move_kv_cache cannot express. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+            "--enable-unified-memory supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); tree verify relocates accepted tokens one at a time inside the target pool, which the unified pool's page-granular move_kv_cache cannot express. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
         ),
     ],
     sources: &[
@@ -2714,13 +2714,16 @@ pub static UM_ASYMMETRIC: RuleInfo = RuleInfo {
             "--enable-unified-memory does not yet admit asymmetric K/V rows (head_dim != v_head_dim); this model has head_dim={model_config.head_dim}, v_head_dim={model_config.v_head_dim}, swa_head_dim={model_config.swa_head_dim}, swa_v_head_dim={model_config.swa_v_head_dim}. The token-major views can hold them, but the backends' write and read paths are not audited for it; run this model without --enable-unified-memory.",
         ),
     ],
-    sources: &[(VersionRange::only(SglangVersion::V0_5_22), HOOK, 794)],
-    title: doc!("Unified memory does not admit asymmetric K/V rows (0.5.22)"),
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 684),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 794),
+    ],
+    title: doc!("Unified memory does not admit asymmetric K/V rows (0.5.21-0.5.22)"),
     explanation: doc!(
-        "In 0.5.22 the unified pool refuses MHA models whose K and V head dims differ (head_dim != v_head_dim, or the SWA pair); 0.5.23 admits them on triton, fa3 and fa4."
+        "In 0.5.21 and 0.5.22 the unified pool refuses MHA models whose K and V head dims differ (head_dim != v_head_dim, or the SWA pair); 0.5.23 admits them on triton, fa3 and fa4."
     ),
     trigger: doc!(
-        "SGLang 0.5.22, --enable-unified-memory, a non-MLA model with asymmetric K/V head dims."
+        "SGLang 0.5.21 or 0.5.22, --enable-unified-memory, a non-MLA model with asymmetric K/V head dims."
     ),
     solutions: doc_list!["Run the model without --enable-unified-memory."],
     flags: &["enable_unified_memory"],

@@ -1000,7 +1000,7 @@ pub static REPLAYSSM_SPEC_TOPK: RuleInfo = RuleInfo {
     name: "linear-replayssm-spec-topk",
     messages: &[(
         VersionRange::ALL,
-        "--enable-linear-replayssm-spec requires a linear draft chain (--speculative-eagle-topk in {{None, 1}}); the chunked verify kernel uses a strictly-lower causal mask and is invalid for EAGLE tree verify. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+        "--enable-linear-replayssm-spec requires a linear draft chain (--speculative-eagle-topk in {None, 1}); the chunked verify kernel uses a strictly-lower causal mask and is invalid for EAGLE tree verify. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
     )],
     sources: &[
         (VersionRange::V19, HOOK, 385),
