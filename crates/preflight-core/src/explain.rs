@@ -297,7 +297,19 @@ fn pieces(template: &str) -> Vec<Piece> {
         *l = l.trim_end().to_string();
     }
     out.retain(|p| !matches!(p, Piece::Lit(l) if l.is_empty()));
-    out
+    // adjacent placeholders (`{sorted(allowed)}{dcp_note}`, the second often empty) cannot be
+    // told apart in a message: they capture one value together, under the first one's name
+    let mut merged: Vec<Piece> = Vec::with_capacity(out.len());
+    for p in out {
+        match (merged.last_mut(), p) {
+            (Some(Piece::Hole { name: a }), Piece::Hole { name: b }) => {
+                a.push_str("}{");
+                a.push_str(&b);
+            }
+            (_, p) => merged.push(p),
+        }
+    }
+    merged
 }
 
 /// Fewest literal characters a message cut after a sentence must keep to count.
@@ -365,6 +377,15 @@ fn literal_len(p: &[Piece]) -> usize {
 /// Whether a captured text can stand where the placeholder is: balanced quotes and
 /// brackets, one line, not empty.
 fn plausible(text: &str) -> bool {
+    plausible_for("", text)
+}
+
+/// [`plausible`] for the placeholder `name`: merged adjacent placeholders (`a}{b`) only need a
+/// one-line, non-empty text (their values' quotes and brackets need not close at the ends).
+fn plausible_for(name: &str, text: &str) -> bool {
+    if name.contains("}{") {
+        return !text.is_empty() && !text.contains('\n');
+    }
     if text.is_empty() || text.contains('\n') {
         return false;
     }
@@ -655,10 +676,10 @@ impl Matcher<'_, '_> {
                 let end = self.view.piece_at(pos, p)?;
                 self.rec(idx + 1, end, caps)
             }
-            Piece::Hole { .. } => match self.pieces.get(idx + 1) {
+            Piece::Hole { name } => match self.pieces.get(idx + 1) {
                 None => {
                     let end = token_from(s, pos, self.view.next_join(pos));
-                    (end > pos && plausible(&s[pos..end])).then(|| {
+                    (end > pos && plausible_for(name, &s[pos..end])).then(|| {
                         caps.push((pos, end));
                         end
                     })
@@ -674,7 +695,7 @@ impl Matcher<'_, '_> {
                         if cap.contains('\n') {
                             break;
                         }
-                        if plausible(cap) {
+                        if plausible_for(name, cap) {
                             let clean_end = s[after..].chars().next().is_none_or(|c| {
                                 c.is_whitespace() || matches!(c, '"' | '\'' | ')' | ',' | ']' | '}')
                             });

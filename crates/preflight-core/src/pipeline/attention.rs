@@ -117,6 +117,47 @@ pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) -> Step
     trtllm_mha_gates(ctx, st)?;
     fa3_fp8_fallback(ctx, st);
     fa4_page_constraint(ctx, st);
+    // attention_hook.py:205-209@0.5.19 (0.5.19 only; not gated on the platform)
+    if ctx.v <= SglangVersion::V0_5_19 && ctx.model.is_mla() && is(&st.prefill(), "intel_xpu") {
+        return Err(st.raise(ctx, &ar::INTEL_XPU_MLA_PREFILL, &[]));
+    }
+    Ok(())
+}
+
+/// `handle_multi_item_scoring` (`attention_hook.py:526-577@0.5.23`, the same 0.5.19-0.5.22): turns
+/// CUDA graphs, the radix cache and chunked prefill off, then asserts flashinfer on both sides.
+pub fn handle_multi_item_scoring(ctx: &Ctx, st: &mut State) -> Step {
+    if !st.cur.enable_mis {
+        return Ok(());
+    }
+    st.cur.disable_cuda_graph = true;
+    st.origin(
+        "disable_cuda_graph",
+        Origin::Step("_handle_multi_item_scoring".into()),
+    );
+    if !st.cur.disable_radix_cache {
+        st.cur.disable_radix_cache = true;
+        st.origin(
+            "disable_radix_cache",
+            Origin::Step("_handle_multi_item_scoring".into()),
+        );
+    }
+    if st.cur.chunked_prefill_size != Some(-1) {
+        st.cur.chunked_prefill_size = Some(-1);
+        st.origin(
+            "chunked_prefill_size",
+            Origin::Step("_handle_multi_item_scoring".into()),
+        );
+    }
+    let (p, d) = (st.prefill(), st.decode());
+    if !(is(&p, "flashinfer") && is(&d, "flashinfer")) {
+        let show = |b: Option<String>| b.map_or(PyVal::Raw("None".into()), PyVal::Raw);
+        return Err(st.raise(
+            ctx,
+            &ar::MIS_FLASHINFER,
+            &[("prefill_backend", show(p)), ("decode_backend", show(d))],
+        ));
+    }
     Ok(())
 }
 
@@ -294,7 +335,10 @@ fn trtllm_mha_gates(ctx: &Ctx, st: &mut State) -> Step {
     if is(&d, "trtllm_mha") && !supported {
         return Err(st.raise(ctx, &ar::TRTLLM_MHA_DECODE_SM, &[]));
     }
-    if is(&p, "trtllm_mha") && !hw.is_sm100() && ctx.args.attn_cp_size > 1 {
+    // 0.5.19 also counts --enable-prefill-context-parallel (attention_hook.py:164@0.5.19)
+    let cp = ctx.args.attn_cp_size > 1
+        || (ctx.v <= SglangVersion::V0_5_19 && st.cur.enable_prefill_context_parallel);
+    if is(&p, "trtllm_mha") && !hw.is_sm100() && cp {
         return Err(st.raise(ctx, &ar::TRTLLM_MHA_CP, &[]));
     }
     Ok(())

@@ -188,7 +188,9 @@ pub fn handle_kv4_compatibility(ctx: &Ctx, st: &mut State) -> Step {
             );
         }
     } else if p == "fa4" {
-        if mla && !["flashinfer", "trtllm_mla"].contains(&d.as_str()) {
+        // 0.5.19's list also has cutlass_mla (kv_cache_hook.py:67@0.5.19)
+        let cutlass = ctx.v <= SglangVersion::V0_5_19 && d == "cutlass_mla";
+        if mla && !["flashinfer", "trtllm_mla"].contains(&d.as_str()) && !cutlass {
             return Err(st.raise(ctx, &kv::KV4_FA4_MLA, &[("decode_backend", PyVal::s(d))]));
         } else if !mla && !["triton", "torch_native", "flex_attention"].contains(&d.as_str()) {
             return Err(st.raise(ctx, &kv::KV4_FA4_MHA, &[("decode_backend", PyVal::s(d))]));
@@ -370,6 +372,421 @@ pub fn handle_prefill_only_disable_kv_cache(ctx: &Ctx, st: &mut State) -> Step {
             &kv::PO_FA_PREFILL,
             &[("prefill_backend", PyVal::opt(p.as_deref()))],
         ));
+    }
+    Ok(())
+}
+
+/// A sorted Python list of backend names (`sorted(set)`).
+fn sorted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> PyVal {
+    let mut v: Vec<&str> = names.into_iter().collect();
+    v.sort_unstable();
+    v.dedup();
+    PyVal::List(v.into_iter().map(PyVal::s).collect())
+}
+
+/// `set(attention_backends_of(resolved_view))` without `None`.
+fn resolved_backends(st: &State) -> Vec<String> {
+    let mut v: Vec<String> = [st.prefill(), st.decode()].into_iter().flatten().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn subset(backends: &[String], allowed: &[&str]) -> bool {
+    backends.iter().all(|b| allowed.contains(&b.as_str()))
+}
+
+fn backend_list(backends: &[String]) -> PyVal {
+    sorted_list(backends.iter().map(String::as_str))
+}
+
+/// `handle_page_major_kv_layout` (`kv_cache_hook.py:765-861@0.5.23`, `:765-873@0.5.22`; the
+/// 0.5.19-0.5.21 versions are not modelled): `--enable-unified-memory` implies the page-major
+/// layout, whose attention, linear-attention and Mamba backends are allow-listed.
+pub fn handle_page_major_kv_layout(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < SglangVersion::V0_5_21 {
+        return Ok(());
+    }
+    if st.cur.enable_unified_memory {
+        st.cur.enable_page_major_kv_layout = true;
+    }
+    if !st.cur.enable_page_major_kv_layout {
+        return Ok(());
+    }
+    if !st.cur.enable_unified_memory {
+        return Err(st.raise(ctx, &kv::PM_NO_UNIFIED, &[]));
+    }
+    let m = ctx.model;
+    let mla = m.is_mla();
+    let v22 = ctx.v <= SglangVersion::V0_5_22;
+    // unified_memory_supported_for_model (mem_cache/unified_memory_pool.py:345-347@0.5.22);
+    // 0.5.21's allow-lists are 0.5.22's (its plain page-major branch is behind the assert above)
+    if v22 && !mla && m.has_asymmetric_kv() {
+        return Err(st.raise(
+            ctx,
+            &kv::UM_ASYMMETRIC,
+            &[
+                ("model_config.head_dim", PyVal::Int(m.head_dim)),
+                ("model_config.v_head_dim", PyVal::Int(m.v_head_dim)),
+                ("model_config.swa_head_dim", PyVal::Int(m.swa_head_dim)),
+                ("model_config.swa_v_head_dim", PyVal::Int(m.swa_v_head_dim)),
+            ],
+        ));
+    }
+    let allowed: Vec<&str> = if mla {
+        let mut a = vec![
+            "triton",
+            "fa3",
+            "trtllm_mla",
+            "flashinfer",
+            "cutedsl_mla",
+            "flashmla",
+        ];
+        if v22 {
+            a.push("tokenspeed_mla");
+        }
+        a
+    } else if !v22 && m.has_asymmetric_kv() {
+        vec!["triton", "fa3", "fa4"]
+    } else {
+        vec!["triton", "fa3", "fa4", "flashinfer", "trtllm_mha"]
+    };
+    let backends = resolved_backends(st);
+    if !subset(&backends, &allowed) {
+        return Err(st.raise(
+            ctx,
+            &kv::PM_BACKENDS,
+            &[
+                ("sorted(backends)", backend_list(&backends)),
+                ("sorted(allowed_full)", sorted_list(allowed.iter().copied())),
+            ],
+        ));
+    }
+    let mut decode_allowed = vec!["triton", "flashinfer"];
+    let mut prefill_allowed = vec!["triton", "flashkda"];
+    if !v22 {
+        prefill_allowed.push("flashinfer");
+    }
+    if mla {
+        decode_allowed.extend(["cutedsl", "helion"]);
+        prefill_allowed.extend(["cutedsl", "helion"]);
+    }
+    let base = st.cur.linear_attn_backend.clone();
+    let dec = st
+        .cur
+        .linear_attn_decode_backend
+        .clone()
+        .unwrap_or_else(|| base.clone());
+    if !decode_allowed.contains(&dec.as_str()) {
+        return Err(st.raise(
+            ctx,
+            &kv::PM_LINEAR_DECODE,
+            &[
+                ("sorted(decode_allowed)", sorted_list(decode_allowed)),
+                ("resolved_linear_decode", PyVal::s(dec)),
+            ],
+        ));
+    }
+    let pre = st
+        .cur
+        .linear_attn_prefill_backend
+        .clone()
+        .unwrap_or_else(|| base.clone());
+    if !prefill_allowed.contains(&pre.as_str()) {
+        return Err(st.raise(
+            ctx,
+            &kv::PM_LINEAR_PREFILL,
+            &[
+                ("sorted(prefill_allowed)", sorted_list(prefill_allowed)),
+                ("resolved_linear_prefill", PyVal::s(pre)),
+            ],
+        ));
+    }
+    if st.cur.mamba_backend != "triton" {
+        let mb = PyVal::s(st.cur.mamba_backend.clone());
+        return Err(st.raise(ctx, &kv::PM_MAMBA_BACKEND, &[("cfg.mamba_backend", mb)]));
+    }
+    Ok(())
+}
+
+const SPEC_VERIFY_AUDITED: &[&str] = &[
+    "triton",
+    "trtllm_mla",
+    "cutedsl_mla",
+    "flashmla",
+    "flashinfer",
+    "fa3",
+];
+
+/// `_SPEC_MHA_AUDITED_BACKENDS` (0.5.23) / `TRANSLATED_MHA_RAILS` (0.5.22).
+fn mha_rails(ctx: &Ctx) -> Vec<&'static str> {
+    let mut v = vec!["triton", "flashinfer", "fa3"];
+    if ctx.v >= SglangVersion::V0_5_23 {
+        v.push("trtllm_mha");
+    }
+    v
+}
+
+/// `_SPEC_VERIFY_AUDITED_BACKENDS` of the release (0.5.22 also tokenspeed_mla).
+fn spec_verify_audited(ctx: &Ctx) -> Vec<&'static str> {
+    let mut v = SPEC_VERIFY_AUDITED.to_vec();
+    if ctx.v <= SglangVersion::V0_5_22 {
+        v.push("tokenspeed_mla");
+    }
+    v
+}
+
+/// `_assert_spec_verify_backends` (`kv_cache_hook.py:500-525@0.5.23`).
+fn assert_spec_verify_backends(ctx: &Ctx, st: &mut State, alg: &str, allowed: Vec<&str>) -> Step {
+    let mut allowed = allowed;
+    let mut note = "";
+    if st.cur.dcp_size > 1 {
+        allowed.retain(|b| *b != "flashinfer");
+        note = " (flashinfer is excluded under --dcp-size > 1)";
+    }
+    let backends = resolved_backends(st);
+    if !subset(&backends, &allowed) {
+        return Err(st.raise(
+            ctx,
+            &kv::UM_SPEC_VERIFY,
+            &[
+                ("algorithm", PyVal::s(alg)),
+                ("sorted(allowed)", sorted_list(allowed)),
+                ("dcp_note", PyVal::s(note)),
+                ("sorted(backends)", backend_list(&backends)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// `handle_unified_memory_pool` (`kv_cache_hook.py:528-716@0.5.23`, `:528-724@0.5.22`; the
+/// 0.5.19-0.5.21 versions are not modelled) and `_validate_unified_memory_dcp`.
+pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < SglangVersion::V0_5_21 || !st.cur.enable_unified_memory {
+        return Ok(());
+    }
+    let c = st.cur.clone();
+    let m = ctx.model;
+    let v21 = ctx.v <= SglangVersion::V0_5_21;
+    if c.disaggregation_mode != "null" {
+        // ServerArgs._unified_memory_pd_transfer_backends (server_args.py:347@0.5.23)
+        if c.disaggregation_transfer_backend != "mooncake" {
+            return Err(st.raise(
+                ctx,
+                &kv::UM_PD_TRANSFER,
+                &[
+                    (
+                        "', '.join(sorted(supported_backends))",
+                        PyVal::s("mooncake"),
+                    ),
+                    (
+                        "cfg.disaggregation_transfer_backend",
+                        PyVal::s(&c.disaggregation_transfer_backend),
+                    ),
+                ],
+            ));
+        }
+        if c.pp_size != 1 {
+            return Err(st.raise(ctx, &kv::UM_PD_PP, &[]));
+        }
+        if c.speculative_algorithm.is_some() {
+            return Err(st.raise(ctx, &kv::UM_PD_MOONCAKE_SPEC, &[]));
+        }
+        if crate::py::env_bool(ctx.env("SGLANG_DISABLE_LAZY_COMPACTION"), false) {
+            return Err(st.raise(ctx, &kv::UM_PD_LAZY, &[]));
+        }
+        if c.enable_hisparse {
+            return Err(st.raise(ctx, &kv::UM_PD_HISPARSE, &[]));
+        }
+        if c.disaggregation_decode_enable_offload_kvcache {
+            if c.hicache_storage_backend.as_deref() != Some("file") {
+                return Err(st.raise(ctx, &kv::UM_OFFLOAD_FILE, &[]));
+            }
+            if m.is_mla() {
+                return Err(st.raise(ctx, &kv::UM_OFFLOAD_MLA, &[]));
+            }
+            if m.mambaish() {
+                return Err(st.raise(ctx, &kv::UM_OFFLOAD_MAMBA, &[]));
+            }
+            if m.is_hybrid_swa {
+                return Err(st.raise(ctx, &kv::UM_OFFLOAD_SWA, &[]));
+            }
+        }
+        if c.disaggregation_decode_retraction_backup.as_deref() == Some("host_pool") {
+            // kv_cache_hook.py:531-544@0.5.21: the decode radix cache and hybrid SWA too
+            if v21 && c.disaggregation_decode_enable_radix_cache {
+                return Err(st.raise(ctx, &kv::UM_HOSTPOOL_RADIX, &[]));
+            }
+            if m.mambaish() {
+                return Err(st.raise(ctx, &kv::UM_HOSTPOOL_MAMBA, &[]));
+            }
+            if v21 && m.is_hybrid_swa {
+                return Err(st.raise(ctx, &kv::UM_HOSTPOOL_SWA, &[]));
+            }
+        }
+    }
+    let alg = c.speculative_algorithm.clone();
+    let a = alg.as_deref();
+    if v21 {
+        return unified_memory_pool_0_5_21(ctx, st, &c);
+    }
+    if !matches!(a, None | Some("DSPARK" | "EAGLE" | "EAGLE3" | "DFLASH")) {
+        return Err(st.raise(
+            ctx,
+            &kv::UM_SPEC_ALGO,
+            &[("cfg.speculative_algorithm", PyVal::opt(a))],
+        ));
+    }
+    if !matches!(c.speculative_eagle_topk, None | Some(1)) {
+        let topk = c.speculative_eagle_topk.map_or(PyVal::None, PyVal::Int);
+        return Err(st.raise(ctx, &kv::UM_TOPK, &[("cfg.speculative_eagle_topk", topk)]));
+    }
+    let eagle = matches!(a, Some("EAGLE" | "EAGLE3"));
+    if eagle {
+        if !(m.is_hybrid_swa || m.mambaish()) {
+            return Err(st.raise(ctx, &kv::UM_EAGLE_TARGET, &[]));
+        }
+        let allowed = if m.is_mla() {
+            spec_verify_audited(ctx)
+        } else {
+            mha_rails(ctx)
+        };
+        let backends = resolved_backends(st);
+        if backends.is_empty() || !subset(&backends, &allowed) {
+            return Err(st.raise(
+                ctx,
+                &kv::UM_EAGLE_BACKENDS,
+                &[
+                    ("sorted(eagle_allowed)", sorted_list(allowed)),
+                    ("sorted(eagle_backends, key=str)", backend_list(&backends)),
+                ],
+            ));
+        }
+        let draft: Vec<String> = match c.speculative_draft_attention_backend.clone() {
+            Some(d) if !d.is_empty() => vec![d],
+            _ => backends,
+        };
+        let rails = mha_rails(ctx);
+        if !subset(&draft, &rails) {
+            return Err(st.raise(
+                ctx,
+                &kv::UM_EAGLE_DRAFT,
+                &[
+                    ("sorted(draft_backends)", backend_list(&draft)),
+                    ("sorted(TRANSLATED_MHA_RAILS)", sorted_list(rails.clone())),
+                    ("sorted(_SPEC_MHA_AUDITED_BACKENDS)", sorted_list(rails)),
+                ],
+            ));
+        }
+    }
+    if a == Some("DSPARK") {
+        let mut allowed = spec_verify_audited(ctx);
+        if ctx.v >= SglangVersion::V0_5_23 {
+            allowed.push("fa4");
+        }
+        assert_spec_verify_backends(ctx, st, "DSPARK", allowed)?;
+    }
+    if a == Some("DFLASH") {
+        assert_spec_verify_backends(ctx, st, "DFLASH", mha_rails(ctx))?;
+    }
+    if c.enable_two_batch_overlap {
+        return Err(st.raise(ctx, &kv::UM_TBO, &[]));
+    }
+    if c.enable_lmcache {
+        return Err(st.raise(ctx, &kv::UM_LMCACHE, &[]));
+    }
+    if c.enable_unified_cache_external_linker {
+        return Err(st.raise(ctx, &kv::UM_EXT_LINKER, &[]));
+    }
+    if eagle && c.disaggregation_decode_retraction_backup.as_deref() == Some("host_pool") {
+        return Err(st.raise(ctx, &kv::UM_EAGLE_HOSTPOOL, &[]));
+    }
+    if eagle && c.enable_hierarchical_cache {
+        return Err(st.raise(ctx, &kv::UM_EAGLE_HICACHE, &[]));
+    }
+    if c.dcp_size > 1 {
+        validate_unified_memory_dcp(ctx, st)?;
+    }
+    // kv_cache_hook.py:710-720@0.5.22 (0.5.22 only): trtllm_mha decode graphs
+    if ctx.v <= SglangVersion::V0_5_22
+        && st.decode().as_deref() == Some("trtllm_mha")
+        && !st.cur.disable_cuda_graph
+    {
+        return Err(st.raise(ctx, &kv::UM_TRTLLM_MHA_CG, &[]));
+    }
+    Ok(())
+}
+
+/// `_validate_unified_memory_dcp` (`kv_cache_hook.py:719-762@0.5.23`; 0.5.21-0.5.22 also allow
+/// tokenspeed_mla).
+fn validate_unified_memory_dcp(ctx: &Ctx, st: &mut State) -> Step {
+    let m = ctx.model;
+    if !m.is_mla() {
+        return Err(st.raise(ctx, &kv::UM_DCP_MLA, &[]));
+    }
+    if m.is_hybrid_swa {
+        return Err(st.raise(ctx, &kv::UM_DCP_SWA, &[]));
+    }
+    if st.cur.disaggregation_mode != "null" {
+        return Err(st.raise(ctx, &kv::UM_DCP_PD, &[]));
+    }
+    let mut allowed = vec!["flashinfer", "trtllm_mla", "cutedsl_mla"];
+    if ctx.v <= SglangVersion::V0_5_22 {
+        allowed.push("tokenspeed_mla");
+    }
+    let backends = resolved_backends(st);
+    if !subset(&backends, &allowed) {
+        return Err(st.raise(
+            ctx,
+            &kv::UM_DCP_BACKENDS,
+            &[
+                ("sorted(dcp_allowed)", sorted_list(allowed)),
+                ("sorted(backends)", backend_list(&backends)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// `handle_unified_memory_pool` after the PD block, as 0.5.21 has it
+/// (`kv_cache_hook.py:545-583@0.5.21`): DSPARK only, its top-k and backend checks, TBO, LMCache,
+/// then `_validate_unified_memory_dcp`.
+fn unified_memory_pool_0_5_21(ctx: &Ctx, st: &mut State, c: &crate::args::ServerArgs) -> Step {
+    let a = c.speculative_algorithm.as_deref();
+    if !matches!(a, None | Some("DSPARK")) {
+        return Err(st.raise(
+            ctx,
+            &kv::UM_SPEC_ALGO,
+            &[("cfg.speculative_algorithm", PyVal::opt(a))],
+        ));
+    }
+    if a == Some("DSPARK") {
+        if !matches!(c.speculative_eagle_topk, None | Some(1)) {
+            let topk = c.speculative_eagle_topk.map_or(PyVal::None, PyVal::Int);
+            return Err(st.raise(ctx, &kv::UM_TOPK, &[("cfg.speculative_eagle_topk", topk)]));
+        }
+        let allowed = ["triton", "trtllm_mla", "cutedsl_mla", "tokenspeed_mla"];
+        let backends = resolved_backends(st);
+        if !subset(&backends, &allowed) {
+            return Err(st.raise(
+                ctx,
+                &kv::UM_SPEC_VERIFY,
+                &[
+                    ("sorted(spec_allowed)", sorted_list(allowed)),
+                    ("sorted(spec_backends)", backend_list(&backends)),
+                ],
+            ));
+        }
+    }
+    if c.enable_two_batch_overlap {
+        return Err(st.raise(ctx, &kv::UM_TBO, &[]));
+    }
+    if c.enable_lmcache {
+        return Err(st.raise(ctx, &kv::UM_LMCACHE, &[]));
+    }
+    if c.dcp_size > 1 {
+        validate_unified_memory_dcp(ctx, st)?;
     }
     Ok(())
 }

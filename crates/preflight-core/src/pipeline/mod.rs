@@ -266,6 +266,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_kv4_compatibility(ctx, st)?; // :254
     kv::handle_mxfp8_kv_cache_compatibility(ctx, st)?; // :255
     attention::page_size_default(ctx, st); // :256
+    attention::handle_multi_item_scoring(ctx, st)?; // :263@0.5.23
     hicache::handle_hicache(ctx, st)?; // pipeline.py:262@0.5.23
     kv::handle_prefill_only_disable_kv_cache(ctx, st)?; // :270
     parallel::handle_data_parallelism(ctx, st)?; // :274
@@ -285,6 +286,8 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     serving::handle_tokenizer_batching(ctx, st)?; // :330@0.5.23
     serving::handle_environment_variables(ctx, st)?; // :332
     kv::handle_cache_compatibility(ctx, st)?; // :334 (0.5.19: :342)
+    kv::handle_page_major_kv_layout(ctx, st)?; // :336
+    kv::handle_unified_memory_pool(ctx, st)?; // :338
     serving::handle_other_validations(ctx, st)?; // :349
     model::handle_model_capability_adjustments(ctx, st); // :352
     serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366

@@ -1216,6 +1216,8 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
     } else {
         strategy
     };
+    // the declared strategy (`overrides.py:477-487@0.5.23`), read by later hooks
+    st.cur.mamba_radix_cache_strategy = resolved.clone();
     // validate_mamba_extra_buffer / validate_mamba_no_buffer (mamba_hook.py:115-163)
     if extra(&resolved) {
         if !supports_extra {

@@ -1,7 +1,7 @@
 //! Attention-backend selection and generic compatibility
 //! (`arg_groups/attention_hook.py`, `arg_groups/overrides.py`, `layers/attention/attention_registry.py`).
 
-use super::RuleInfo;
+use super::{RuleInfo, Unmodelled};
 use crate::report::{Severity, Stage};
 use crate::version::{SglangVersion, VersionRange};
 
@@ -276,6 +276,7 @@ pub static TRTLLM_MHA_PREFILL_SM: RuleInfo = RuleInfo {
         "TRTLLM MHA backend for prefill requires Hopper (SM90), Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 136),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 134),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 134),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 202),
@@ -310,6 +311,7 @@ pub static TRTLLM_MHA_SM120_FP8: RuleInfo = RuleInfo {
         "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 151),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 149),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 149),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 217),
@@ -348,6 +350,7 @@ pub static TRTLLM_MHA_DECODE_SM: RuleInfo = RuleInfo {
         "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode backend.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 158),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 156),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 156),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 224),
@@ -748,6 +751,7 @@ pub static TRTLLM_MHA_CP: RuleInfo = RuleInfo {
         "Prefill context parallelism with the TRTLLM MHA prefill backend requires SM100 (trtllm-gen context kernel): the SM90/SM120 fmha_v2 prefill path does not implement CP shard masking.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 166),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 164),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 164),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 232),
@@ -1508,8 +1512,84 @@ pub static TRITON_CROSS_ATTN: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// 0.5.19: intel_xpu prefill on an MLA model.
+pub static INTEL_XPU_MLA_PREFILL: RuleInfo = RuleInfo {
+    code: "ATTN029",
+    name: "intel-xpu-mla-prefill",
+    versions: VersionRange::V19,
+    messages: &[(
+        VersionRange::ALL,
+        "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill instead use triton.",
+    )],
+    sources: &[(VersionRange::V19, HOOK, 207)],
+    title: doc!("intel_xpu is a decode-only backend for MLA models (0.5.19)"),
+    explanation: doc!(
+        "In 0.5.19 handle_attention_backend_compatibility refuses an MLA model whose resolved prefill attention backend is intel_xpu, on any platform (the check is not gated on XPU). Later releases dropped the check."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.19, an MLA model, --attention-backend intel_xpu or --prefill-attention-backend intel_xpu."
+    ),
+    solutions: doc_list![
+        "Use --prefill-attention-backend triton (intel_xpu only for decode).",
+        "Pick a backend of your GPU."
+    ],
+    flags: &["attention_backend", "prefill_attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"intel_xpu"}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"DeepseekV3ForCausalLM","attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Multi-item scoring needs flashinfer on both sides.
+pub static MIS_FLASHINFER: RuleInfo = RuleInfo {
+    code: "ATTN030",
+    name: "multi-item-scoring-flashinfer",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Multi-item scoring requires flashinfer attention backend for custom attention mask support. Please set --attention-backend flashinfer when using --enable-mis. Current backends: prefill={prefill_backend}, decode={decode_backend}",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 508),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 487),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 484),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 572),
+        (VersionRange::V23, HOOK, 573),
+    ],
+    title: doc!("--enable-mis needs the flashinfer attention backend"),
+    explanation: doc!(
+        "Multi-item scoring uses a custom attention mask that only the flashinfer backend supports. SGLang turns CUDA graphs, the radix cache and chunked prefill off for --enable-mis itself, but does not change the attention backend: it asserts that both the resolved prefill and decode backends are flashinfer."
+    ),
+    trigger: doc!(
+        "--enable-mis with a resolved prefill or decode attention backend other than flashinfer (including the GPU's default, e.g. fa3 on Hopper)."
+    ),
+    solutions: doc_list!["Add --attention-backend flashinfer."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "enable_mis",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_mis":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_mis":true,"attention_backend":"flashinfer"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The checks of attention_hook.py deliberately not modelled.
+pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
+    file: HOOK,
+    function: "_check_xpu_dcp",
+    message: "",
+    reason: "runs only on Intel XPU (`cfg.dcp_size > 1 and get_platform().is_xpu`, attention_hook.py:275@0.5.23); Preflight's GPU catalogue models NVIDIA (CUDA) and AMD (ROCm) GPUs only (domains/gpu.rs `Vendor`), so no modelled launch reaches these --dcp-size checks",
+}];
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
+    &INTEL_XPU_MLA_PREFILL,
+    &MIS_FLASHINFER,
     &TOKENSPEED_BACKEND_FP8,
     &TOKENSPEED_BACKEND_PAGE,
     &TRITON_CROSS_ATTN,

@@ -75,6 +75,7 @@ pub static MLA: RuleInfo = RuleInfo {
         "Currently only ['ascend', 'fa3', 'fa4', 'triton'] attention backends are supported for deterministic inference with absorbed-MLA models. But you're using {attention_backend}.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 579),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 559),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 556),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 644),
@@ -105,6 +106,7 @@ pub static FA4_MLA: RuleInfo = RuleInfo {
         "Deterministic inference with absorbed-MLA models on the fa4 attention backend requires SM100/SM110: it runs absorbed MLA, whose qv argument flash_attn.cute only implements on those archs.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 583),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 563),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 560),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 648),

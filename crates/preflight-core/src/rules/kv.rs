@@ -15,6 +15,7 @@ pub static MXFP8_BLACKWELL: RuleInfo = RuleInfo {
         "--kv-cache-dtype mxfp8 requires an SM100+ (Blackwell) GPU for the block-scaled operands used by the FA4 MXFP8 attention path.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 30),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 31),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 106),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 106),
@@ -44,6 +45,7 @@ pub static KV4_NON_CUDA: RuleInfo = RuleInfo {
         "KV4 is not tested on non-CUDA platforms.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 109),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 108),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 318),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
@@ -73,6 +75,7 @@ pub static NVFP4_ARCH: RuleInfo = RuleInfo {
         "--kv-cache-dtype=nvfp4 requires Blackwell SM100 or SM120. Use --kv-cache-dtype=fp4_mx_block16 for the block-size-16 FP4 recipe.",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 52),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 53),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 128),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 128),
@@ -125,11 +128,18 @@ pub static KV4_FA4_MLA: RuleInfo = RuleInfo {
     code: "KV004",
     name: "fp4-kv-fa4-mla-decode",
     exception: Some("AssertionError"),
-    messages: &[(
-        VersionRange::ALL,
-        "KV4 FA4 MLA expects decode_attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got {decode_backend}",
-    )],
+    messages: &[
+        (
+            VersionRange::V19,
+            "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got {decode_backend}",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "KV4 FA4 MLA expects decode_attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got {decode_backend}",
+        ),
+    ],
     sources: &[
+        (VersionRange::V19, HOOK, 72),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 72),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 282),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 282),
@@ -163,6 +173,7 @@ pub static KV4_FA4_MHA: RuleInfo = RuleInfo {
         "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], but got {decode_backend}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 82),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 82),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 292),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 292),
@@ -230,6 +241,7 @@ pub static KV4_MHA: RuleInfo = RuleInfo {
         "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', 'trtllm_mha'], but got {attention_backend}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 104),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 103),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 313),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 313),
@@ -1768,6 +1780,1174 @@ pub static PO_FA_PREFILL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Unified memory with DSPARK / DFLASH needs spec-verify-audited attention backends.
+pub static UM_SPEC_VERIFY: RuleInfo = RuleInfo {
+    code: "KV050",
+    name: "unified-memory-spec-verify-backends",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-unified-memory + DSPARK requires spec-verify-audited attention backends {sorted(spec_allowed)} for both prefill and decode; got {sorted(spec_backends)}. flashinfer / fa3 do not translate speculative verify indices to the unified pool's kernel-facing space yet.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "--enable-unified-memory + {algorithm} requires spec-verify-audited attention backends {sorted(allowed)}{dcp_note} for both prefill and decode; got {sorted(backends)}. Other backends do not translate speculative verify indices to the unified pool's physical ids yet.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 563),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 516),
+        (VersionRange::V23, HOOK, 519),
+    ],
+    title: doc!("Unified memory with DSPARK / DFLASH needs spec-verify-audited attention backends"),
+    explanation: doc!(
+        "The unified pool translates virtual KV ids to physical ones; only some attention backends translate the speculative verify indices. DSPARK allows triton, trtllm_mla, cutedsl_mla, flashmla, flashinfer, fa3 (0.5.23 also fa4; 0.5.22 also tokenspeed_mla); DFLASH allows triton, flashinfer, fa3 (0.5.23 also trtllm_mha). Under --dcp-size > 1 flashinfer is excluded."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with --speculative-algorithm DSPARK or DFLASH and a resolved prefill or decode attention backend outside that set."
+    ),
+    solutions: doc_list!["Use --attention-backend triton (or another audited backend)."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "speculative_algorithm",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"DFLASH","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","attention_backend":"fa4"}"#,
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"DFLASH","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","attention_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with PD disaggregation needs the mooncake transfer backend.
+pub static UM_PD_TRANSFER: RuleInfo = RuleInfo {
+    code: "KV051",
+    name: "unified-memory-pd-transfer-backend",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with PD disaggregation supports only these transfer backends: {', '.join(sorted(supported_backends))}; got {cfg.disaggregation_transfer_backend!r}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 486),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 534),
+        (VersionRange::V23, HOOK, 537),
+    ],
+    title: doc!("Unified memory with PD disaggregation needs the mooncake transfer backend"),
+    explanation: doc!(
+        "The unified pool ships whole page envelopes between servers; only the mooncake transfer backend implements that."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, --disaggregation-mode prefill or decode, and --disaggregation-transfer-backend other than mooncake."
+    ),
+    solutions: doc_list!["Use --disaggregation-transfer-backend mooncake."],
+    flags: &[
+        "disaggregation_transfer_backend",
+        "enable_unified_memory",
+        "disaggregation_mode",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","disaggregation_transfer_backend":"nixl"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","disaggregation_transfer_backend":"mooncake"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with PD disaggregation does not support pipeline parallelism.
+pub static UM_PD_PP: RuleInfo = RuleInfo {
+    code: "KV052",
+    name: "unified-memory-pd-pipeline-parallel",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with PD disaggregation does not support pipeline parallelism (whole-envelope transfer has no per-layer entries to subset).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 491),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 539),
+        (VersionRange::V23, HOOK, 542),
+    ],
+    title: doc!("Unified memory with PD disaggregation does not support pipeline parallelism"),
+    explanation: doc!(
+        "The whole-envelope transfer has no per-layer entries a pipeline stage could subset."
+    ),
+    trigger: doc!("--enable-unified-memory, PD disaggregation and --pp-size > 1."),
+    solutions: doc_list!["Drop --pp-size or --enable-unified-memory."],
+    flags: &["pp_size", "enable_unified_memory", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","tp_size":2,"pp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with PD disaggregation over mooncake does not support speculative decoding.
+pub static UM_PD_MOONCAKE_SPEC: RuleInfo = RuleInfo {
+    code: "KV053",
+    name: "unified-memory-pd-mooncake-spec",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with PD disaggregation does not support speculative decoding with the Mooncake transfer backend.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 496),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 544),
+        (VersionRange::V23, HOOK, 547),
+    ],
+    title: doc!(
+        "Unified memory with PD disaggregation over mooncake does not support speculative decoding"
+    ),
+    explanation: doc!(
+        "SGLang refuses speculative decoding on a unified-memory PD server that uses the Mooncake transfer backend."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation with --disaggregation-transfer-backend mooncake (the default), and a speculative algorithm."
+    ),
+    solutions: doc_list!["Drop the speculative algorithm or --enable-unified-memory."],
+    flags: &[
+        "speculative_algorithm",
+        "enable_unified_memory",
+        "disaggregation_mode",
+        "disaggregation_transfer_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with PD disaggregation needs lazy compaction.
+pub static UM_PD_LAZY: RuleInfo = RuleInfo {
+    code: "KV054",
+    name: "unified-memory-pd-lazy-compaction",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with PD disaggregation requires lazy compaction; unset SGLANG_DISABLE_LAZY_COMPACTION.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 503),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 551),
+        (VersionRange::V23, HOOK, 554),
+    ],
+    title: doc!("Unified memory with PD disaggregation needs lazy compaction"),
+    explanation: doc!(
+        "The unified pool under PD disaggregation relies on lazy compaction, which SGLANG_DISABLE_LAZY_COMPACTION turns off."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, SGLANG_DISABLE_LAZY_COMPACTION set true."
+    ),
+    solutions: doc_list!["Unset SGLANG_DISABLE_LAZY_COMPACTION."],
+    flags: &[
+        "env.SGLANG_DISABLE_LAZY_COMPACTION",
+        "enable_unified_memory",
+        "disaggregation_mode",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","env":{"SGLANG_DISABLE_LAZY_COMPACTION":"1"}}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with PD disaggregation is not compatible with --enable-hisparse.
+pub static UM_PD_HISPARSE: RuleInfo = RuleInfo {
+    code: "KV055",
+    name: "unified-memory-pd-hisparse",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with PD disaggregation is not compatible with --enable-hisparse: the decode-side HiSparse prealloc path ships host/C4 rows straight from the allocator, bypassing the virtual->physical translation the unified pool needs.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 507),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 555),
+        (VersionRange::V23, HOOK, 558),
+    ],
+    title: doc!("Unified memory with PD disaggregation is not compatible with --enable-hisparse"),
+    explanation: doc!(
+        "The decode-side HiSparse prealloc path bypasses the unified pool's virtual-to-physical translation."
+    ),
+    trigger: doc!("--enable-unified-memory, PD disaggregation and --enable-hisparse."),
+    solutions: doc_list!["Drop --enable-hisparse or --enable-unified-memory."],
+    flags: &[
+        "enable_hisparse",
+        "enable_unified_memory",
+        "disaggregation_mode",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill","enable_hisparse":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory decode KV offload needs --hicache-storage-backend file.
+pub static UM_OFFLOAD_FILE: RuleInfo = RuleInfo {
+    code: "KV056",
+    name: "unified-memory-decode-offload-file",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with decode KV offload currently supports --hicache-storage-backend=file only.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 514),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 562),
+        (VersionRange::V23, HOOK, 565),
+    ],
+    title: doc!("Unified memory decode KV offload needs --hicache-storage-backend file"),
+    explanation: doc!(
+        "On a unified-memory decode server, decode KV offload is supported only with the file storage backend."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, --disaggregation-decode-enable-offload-kvcache and --hicache-storage-backend other than file."
+    ),
+    solutions: doc_list!["Use --hicache-storage-backend file."],
+    flags: &[
+        "hicache_storage_backend",
+        "disaggregation_decode_enable_offload_kvcache",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"mooncake"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory decode KV offload does not support MLA models.
+pub static UM_OFFLOAD_MLA: RuleInfo = RuleInfo {
+    code: "KV057",
+    name: "unified-memory-decode-offload-mla",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory decode KV offload does not support MLA models yet.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 519),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 567),
+        (VersionRange::V23, HOOK, 570),
+    ],
+    title: doc!("Unified memory decode KV offload does not support MLA models"),
+    explanation: doc!(
+        "The unified-memory decode KV offload path is not implemented for MLA models yet."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, --disaggregation-decode-enable-offload-kvcache with --hicache-storage-backend file, on an MLA model."
+    ),
+    solutions: doc_list![
+        "Drop --disaggregation-decode-enable-offload-kvcache or --enable-unified-memory."
+    ],
+    flags: &[
+        "disaggregation_decode_enable_offload_kvcache",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory decode KV offload does not support hybrid Mamba models.
+pub static UM_OFFLOAD_MAMBA: RuleInfo = RuleInfo {
+    code: "KV058",
+    name: "unified-memory-decode-offload-mamba",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory decode KV offload does not support hybrid-Mamba models.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 523),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 571),
+        (VersionRange::V23, HOOK, 574),
+    ],
+    title: doc!("Unified memory decode KV offload does not support hybrid Mamba models"),
+    explanation: doc!(
+        "The unified-memory decode KV offload path is not implemented for hybrid Mamba / linear-attention models yet."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, decode KV offload with the file backend, on a hybrid Mamba model."
+    ),
+    solutions: doc_list![
+        "Drop --disaggregation-decode-enable-offload-kvcache or --enable-unified-memory."
+    ],
+    flags: &[
+        "disaggregation_decode_enable_offload_kvcache",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory decode KV offload does not support hybrid SWA models.
+pub static UM_OFFLOAD_SWA: RuleInfo = RuleInfo {
+    code: "KV059",
+    name: "unified-memory-decode-offload-swa",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory decode KV offload does not support hybrid-SWA H2D/D2H transfers yet.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 527),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 575),
+        (VersionRange::V23, HOOK, 578),
+    ],
+    title: doc!("Unified memory decode KV offload does not support hybrid SWA models"),
+    explanation: doc!(
+        "The unified-memory decode KV offload path has no hybrid sliding-window H2D/D2H transfers yet."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, decode KV offload with the file backend, on a hybrid SWA model."
+    ),
+    solutions: doc_list![
+        "Drop --disaggregation-decode-enable-offload-kvcache or --enable-unified-memory."
+    ],
+    flags: &[
+        "disaggregation_decode_enable_offload_kvcache",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_enable_offload_kvcache":true,"hicache_storage_backend":"file"}"#,
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory host-pool decode retraction does not support hybrid Mamba models.
+pub static UM_HOSTPOOL_MAMBA: RuleInfo = RuleInfo {
+    code: "KV060",
+    name: "unified-memory-host-pool-mamba",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory host-pool decode retraction does not support hybrid-Mamba models.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 537),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 581),
+        (VersionRange::V23, HOOK, 584),
+    ],
+    title: doc!("Unified memory host-pool decode retraction does not support hybrid Mamba models"),
+    explanation: doc!(
+        "The host-pool decode retraction backup of a unified-memory decode server is not implemented for hybrid Mamba models."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, PD disaggregation, --disaggregation-decode-retraction-backup host_pool, on a hybrid Mamba model."
+    ),
+    solutions: doc_list!["Drop --disaggregation-decode-retraction-backup host_pool."],
+    flags: &[
+        "disaggregation_decode_retraction_backup",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory supports only DSPARK, DFLASH, EAGLE and EAGLE3.
+pub static UM_SPEC_ALGO: RuleInfo = RuleInfo {
+    code: "KV061",
+    name: "unified-memory-spec-algorithm",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-unified-memory only supports --speculative-algorithm DSPARK (chain draft); other speculative algorithms are not yet audited for the unified pool's virtual/kernel-facing loc translation. Got --speculative-algorithm={cfg.speculative_algorithm!r}.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other speculative algorithms are not yet audited for the unified pool's virtual-to-physical loc translation. Got --speculative-algorithm={cfg.speculative_algorithm!r}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 545),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 585),
+        (VersionRange::V23, HOOK, 588),
+    ],
+    title: doc!(
+        "Unified memory supports only DSPARK, DFLASH, EAGLE and EAGLE3 (0.5.21: DSPARK only)"
+    ),
+    explanation: doc!(
+        "Other speculative algorithms are not audited for the unified pool's virtual-to-physical location translation. The algorithm is the one the speculative hook resolved (NEXTN becomes EAGLE)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with a speculative algorithm other than DSPARK, DFLASH, EAGLE or EAGLE3 (e.g. NGRAM, STANDALONE)."
+    ),
+    solutions: doc_list!["Use one of the audited algorithms, or drop --enable-unified-memory."],
+    flags: &["speculative_algorithm", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"speculative_algorithm":"NGRAM"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory supports a linear draft chain only (top-k 1).
+pub static UM_TOPK: RuleInfo = RuleInfo {
+    code: "KV062",
+    name: "unified-memory-spec-topk",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-unified-memory + DSPARK supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); tree verify is not audited for the unified pool. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "--enable-unified-memory supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); tree verify relocates accepted tokens one at a time inside the target pool, which the unified pool's page-granular move_kv_cache cannot express. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 552),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 598),
+        (VersionRange::V23, HOOK, 601),
+    ],
+    title: doc!("Unified memory supports a linear draft chain only (top-k 1)"),
+    explanation: doc!(
+        "Tree verify relocates accepted tokens one at a time, which the unified pool's page-granular move cannot express."
+    ),
+    trigger: doc!("--enable-unified-memory with a resolved --speculative-eagle-topk above 1."),
+    solutions: doc_list!["Set --speculative-eagle-topk 1."],
+    flags: &["speculative_eagle_topk", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","speculative_eagle_topk":2,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with EAGLE needs a hybrid-SWA or Mamba-hybrid target.
+pub static UM_EAGLE_TARGET: RuleInfo = RuleInfo {
+    code: "KV063",
+    name: "unified-memory-eagle-target",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "--enable-unified-memory + EAGLE/EAGLE3 requires a unified target (hybrid-SWA or a mamba hybrid): the draft's KV lives fused inside the full-attention page envelope.",
+        ),
+        (
+            VersionRange::V23,
+            "--enable-unified-memory + EAGLE/EAGLE3 requires a unified target (hybrid-SWA or a mamba hybrid): the draft's KV lives fused inside the target's sub-pool entries.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 607),
+        (VersionRange::V23, HOOK, 610),
+    ],
+    title: doc!("Unified memory with EAGLE needs a hybrid-SWA or Mamba-hybrid target"),
+    explanation: doc!(
+        "With unified memory the EAGLE draft's KV lives fused inside the target's pool entries, which only the hybrid-SWA and Mamba-hybrid unified pools provide."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with EAGLE or EAGLE3 on a target that is neither hybrid SWA nor a Mamba hybrid."
+    ),
+    solutions: doc_list!["Drop --enable-unified-memory for this model."],
+    flags: &["speculative_algorithm", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","speculative_eagle_topk":1,"speculative_num_steps":3,"speculative_num_draft_tokens":4}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with EAGLE needs spec-verify-audited target backends.
+pub static UM_EAGLE_BACKENDS: RuleInfo = RuleInfo {
+    code: "KV064",
+    name: "unified-memory-eagle-backends",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory + EAGLE/EAGLE3 requires the target on the spec-verify-audited attention backends {sorted(eagle_allowed)} (got {sorted(eagle_backends, key=str)}).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 619),
+        (VersionRange::V23, HOOK, 622),
+    ],
+    title: doc!("Unified memory with EAGLE needs spec-verify-audited target backends"),
+    explanation: doc!(
+        "The target verifies on its own pages through the translated rails: MLA targets need triton, trtllm_mla, cutedsl_mla, flashmla, flashinfer or fa3; MHA targets triton, flashinfer, fa3 (0.5.23 also trtllm_mha)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with EAGLE/EAGLE3 and a resolved prefill or decode backend outside that set."
+    ),
+    solutions: doc_list!["Use --attention-backend triton, flashinfer or fa3."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","attention_backend":"fa4"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","attention_backend":"fa3"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with EAGLE needs the draft on a translated MHA backend.
+pub static UM_EAGLE_DRAFT: RuleInfo = RuleInfo {
+    code: "KV065",
+    name: "unified-memory-eagle-draft-backend",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "--enable-unified-memory + EAGLE/EAGLE3 runs the draft on {sorted(draft_backends)}, but a fused draft is MHA-shaped and reads its KV through the translated MHA rails {sorted(TRANSLATED_MHA_RAILS)}. Set --speculative-draft-attention-backend to one of them.",
+        ),
+        (
+            VersionRange::V23,
+            "--enable-unified-memory + EAGLE/EAGLE3 runs the draft on {sorted(draft_backends)}, but a fused draft is MHA-shaped and reads its KV through the translated MHA rails {sorted(_SPEC_MHA_AUDITED_BACKENDS)}. Set --speculative-draft-attention-backend to one of them.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 631),
+        (VersionRange::V23, HOOK, 634),
+    ],
+    title: doc!("Unified memory with EAGLE needs the draft on a translated MHA backend"),
+    explanation: doc!(
+        "A fused EAGLE draft is MHA-shaped and reads its KV through the translated MHA rails (triton, flashinfer, fa3; 0.5.23 also trtllm_mha). An unset draft backend inherits the target's pair."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with EAGLE/EAGLE3 and a draft attention backend (or, unset, a target backend) outside that set."
+    ),
+    solutions: doc_list!["Set --speculative-draft-attention-backend triton."],
+    flags: &[
+        "speculative_draft_attention_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","speculative_draft_attention_backend":"fa4"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","speculative_draft_attention_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory does not support --enable-two-batch-overlap.
+pub static UM_TBO: RuleInfo = RuleInfo {
+    code: "KV066",
+    name: "unified-memory-two-batch-overlap",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-unified-memory does not support --enable-two-batch-overlap: TBO's replay split hands each child a view without the pre-translate write loc, so a captured decode replay raises. TODO(ch-wan): carry out_cache_loc_virtual into the child view.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "--enable-unified-memory does not support --enable-two-batch-overlap: the iteration's read tables are indexed by the whole batch's rows, and a TBO child's readers do not offset into them.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 570),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 646),
+        (VersionRange::V23, HOOK, 653),
+    ],
+    title: doc!("Unified memory does not support --enable-two-batch-overlap"),
+    explanation: doc!(
+        "The unified pool's read tables are indexed by the whole batch's rows; two-batch-overlap children do not offset into them."
+    ),
+    trigger: doc!("--enable-unified-memory with --enable-two-batch-overlap."),
+    solutions: doc_list!["Drop one of the two flags."],
+    flags: &["enable_two_batch_overlap", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"enable_two_batch_overlap":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory is not compatible with --enable-lmcache.
+pub static UM_LMCACHE: RuleInfo = RuleInfo {
+    code: "KV067",
+    name: "unified-memory-lmcache",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory is not yet compatible with --enable-lmcache: the LMCache offload path indexes the device buffers with the ids it is handed, and under the unified pool those are VIRTUAL.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 576),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 651),
+        (VersionRange::V23, HOOK, 658),
+    ],
+    title: doc!("Unified memory is not compatible with --enable-lmcache"),
+    explanation: doc!(
+        "LMCache indexes device buffers with the ids it is handed, which are virtual under the unified pool."
+    ),
+    trigger: doc!("--enable-unified-memory with --enable-lmcache."),
+    solutions: doc_list!["Drop one of the two flags."],
+    flags: &["enable_lmcache", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"enable_lmcache":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory does not support --enable-unified-cache-external-linker.
+pub static UM_EXT_LINKER: RuleInfo = RuleInfo {
+    code: "KV068",
+    name: "unified-memory-external-linker",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory does not support --enable-unified-cache-external-linker: direct L3 transfers do not preserve unified page-envelope indices and compaction lifetimes. Use --enable-hierarchical-cache for supported L2/L3 transfers.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 656),
+        (VersionRange::V23, HOOK, 663),
+    ],
+    title: doc!("Unified memory does not support --enable-unified-cache-external-linker"),
+    explanation: doc!(
+        "Direct L3 transfers do not preserve the unified page-envelope indices and compaction lifetimes."
+    ),
+    trigger: doc!("--enable-unified-memory with --enable-unified-cache-external-linker."),
+    solutions: doc_list!["Use --enable-hierarchical-cache instead."],
+    flags: &[
+        "enable_unified_cache_external_linker",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"enable_unified_cache_external_linker":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with EAGLE does not support host-pool decode retraction.
+pub static UM_EAGLE_HOSTPOOL: RuleInfo = RuleInfo {
+    code: "KV069",
+    name: "unified-memory-eagle-host-pool",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory + EAGLE/EAGLE3 does not support --disaggregation-decode-retraction-backup=host_pool: the backup builds the draft's host pool off the draft's own device pool, which a fused EAGLE draft does not have.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 662),
+        (VersionRange::V23, HOOK, 669),
+    ],
+    title: doc!("Unified memory with EAGLE does not support host-pool decode retraction"),
+    explanation: doc!(
+        "The retraction backup builds the draft's host pool from the draft's own device pool, which a fused EAGLE draft does not have. No launch of 0.5.22 or 0.5.23 reaches this assert: host_pool needs a PD decode server (KV014), whose unified memory needs the mooncake transfer backend (KV051), which refuses any speculative algorithm first (KV053)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, EAGLE/EAGLE3 and --disaggregation-decode-retraction-backup host_pool."
+    ),
+    solutions: doc_list!["Drop --disaggregation-decode-retraction-backup host_pool."],
+    flags: &[
+        "disaggregation_decode_retraction_backup",
+        "enable_unified_memory",
+        "speculative_algorithm",
+    ],
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with EAGLE does not support --enable-hierarchical-cache.
+pub static UM_EAGLE_HICACHE: RuleInfo = RuleInfo {
+    code: "KV070",
+    name: "unified-memory-eagle-hicache",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory + EAGLE/EAGLE3 does not support --enable-hierarchical-cache: HiCache keeps the draft on a private pool, and would pack an MTP head's KV into the target's page-envelope host pool, which refuses per-layer draft loads.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 671),
+        (VersionRange::V23, HOOK, 678),
+    ],
+    title: doc!("Unified memory with EAGLE does not support --enable-hierarchical-cache"),
+    explanation: doc!(
+        "HiCache keeps the draft on a private pool and would pack an MTP head's KV into the target's page-envelope host pool."
+    ),
+    trigger: doc!("--enable-unified-memory, EAGLE/EAGLE3 and --enable-hierarchical-cache."),
+    solutions: doc_list!["Drop --enable-hierarchical-cache."],
+    flags: &[
+        "enable_hierarchical_cache",
+        "enable_unified_memory",
+        "speculative_algorithm",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM","enable_hierarchical_cache":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"speculative_algorithm":"EAGLE","speculative_draft_model_path":"tools/oracle/models/LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with trtllm_mha decode needs --disable-cuda-graph (0.5.22).
+pub static UM_TRTLLM_MHA_CG: RuleInfo = RuleInfo {
+    code: "KV071",
+    name: "unified-memory-trtllm-mha-cuda-graph",
+    exception: Some("AssertionError"),
+    versions: VersionRange::between(SglangVersion::V0_5_22, SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory does not yet support decode cuda graphs with the trtllm_mha attention backend: its replay refills the page table from the previous replay's sequence lengths. Pass --disable-cuda-graph, or pick another decode attention backend (fa3 / fa4 / flashinfer / triton).",
+    )],
+    sources: &[(VersionRange::only(SglangVersion::V0_5_22), HOOK, 715)],
+    title: doc!("Unified memory with trtllm_mha decode needs --disable-cuda-graph (0.5.22)"),
+    explanation: doc!(
+        "In 0.5.22 the trtllm_mha decode graph replay refills its page table from the previous replay's sequence lengths, so SGLang refuses decode CUDA graphs with it under unified memory."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.22, --enable-unified-memory, a resolved trtllm_mha decode backend (the default for MHA models on B200) and decode CUDA graphs on."
+    ),
+    solutions: doc_list![
+        "Add --disable-cuda-graph.",
+        "Pick another decode backend (fa3, fa4, flashinfer, triton)."
+    ],
+    flags: &[
+        "disable_cuda_graph",
+        "decode_attention_backend",
+        "attention_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
+        r#"{"sglang":"0.5.22","gpu":"B200","arch":"LlamaForCausalLM","enable_unified_memory":true,"disable_cuda_graph":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with --dcp-size > 1 supports MLA models only.
+pub static UM_DCP_MLA: RuleInfo = RuleInfo {
+    code: "KV072",
+    name: "unified-memory-dcp-mla-only",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with decode context parallelism (--dcp-size > 1) supports MLA models only (e.g. kimi-linear): the MHA unified pool has no DCP-aware masked write path (UnifiedMHATokenToKVPool.set_kv_buffer asserts dcp_kv_mask is None).",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 621),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 732),
+        (VersionRange::V23, HOOK, 727),
+    ],
+    title: doc!("Unified memory with --dcp-size > 1 supports MLA models only"),
+    explanation: doc!("The MHA unified pool has no DCP-aware masked write path."),
+    trigger: doc!("--enable-unified-memory with --dcp-size > 1 on an MHA model."),
+    solutions: doc_list!["Drop --dcp-size or --enable-unified-memory."],
+    flags: &["dcp_size", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"tp_size":2,"dcp_size":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with --dcp-size > 1 does not support hybrid SWA models.
+pub static UM_DCP_SWA: RuleInfo = RuleInfo {
+    code: "KV073",
+    name: "unified-memory-dcp-swa",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support hybrid sliding-window models: UnifiedSWATokenToKVPoolAllocator does not widen its virtual id space, and the full->swa mapping is not DCP-sharded.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 627),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 738),
+        (VersionRange::V23, HOOK, 733),
+    ],
+    title: doc!("Unified memory with --dcp-size > 1 does not support hybrid SWA models"),
+    explanation: doc!(
+        "The unified SWA allocator does not widen its virtual id space and the full-to-SWA mapping is not DCP-sharded. It needs an MLA model with hybrid sliding-window attention; no architecture of Preflight's model catalogue is both, so no example launch reaches it (a launch's own config.json could)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with --dcp-size > 1 on a hybrid sliding-window MLA model."
+    ),
+    solutions: doc_list!["Drop --dcp-size or --enable-unified-memory."],
+    flags: &["dcp_size", "enable_unified_memory"],
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with --dcp-size > 1 does not support PD disaggregation.
+pub static UM_DCP_PD: RuleInfo = RuleInfo {
+    code: "KV074",
+    name: "unified-memory-dcp-pd",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support PD disaggregation: the transfer ships whole page envelopes, which under DCP hold only this rank's shard of each widened page. Rejected here rather than at the first KV transfer, where translate_kv_indices_for_transfer would abort a server that had already booted.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 634),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 745),
+        (VersionRange::V23, HOOK, 740),
+    ],
+    title: doc!("Unified memory with --dcp-size > 1 does not support PD disaggregation"),
+    explanation: doc!(
+        "The transfer ships whole page envelopes, which under DCP hold only this rank's shard of each widened page."
+    ),
+    trigger: doc!("--enable-unified-memory, --dcp-size > 1 and PD disaggregation."),
+    solutions: doc_list!["Drop --dcp-size or --enable-unified-memory."],
+    flags: &["dcp_size", "enable_unified_memory", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"tp_size":2,"dcp_size":2,"disaggregation_mode":"prefill","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"tp_size":2,"dcp_size":2,"attention_backend":"flashinfer"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory with --dcp-size > 1 needs flashinfer, trtllm_mla or cutedsl_mla.
+pub static UM_DCP_BACKENDS: RuleInfo = RuleInfo {
+    code: "KV075",
+    name: "unified-memory-dcp-backends",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory with decode context parallelism (--dcp-size > 1) requires {sorted(dcp_allowed)} for the full-attention layers; got {sorted(backends)}. The other paged MLA backends build their block table from raw (widened) req_to_token page ids and do not translate them through the unified pool's virtual->physical page table.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 648),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 759),
+        (VersionRange::V23, HOOK, 754),
+    ],
+    title: doc!("Unified memory with --dcp-size > 1 needs flashinfer, trtllm_mla or cutedsl_mla"),
+    explanation: doc!(
+        "Only these paged MLA backends translate the widened DCP page ids through the unified pool's virtual-to-physical page table (0.5.22 also tokenspeed_mla)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory, --dcp-size > 1 on an MLA model, and a resolved prefill or decode backend outside that set."
+    ),
+    solutions: doc_list!["Use --attention-backend flashinfer (or trtllm_mla on Blackwell)."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "dcp_size",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"tp_size":2,"dcp_size":2,"attention_backend":"triton"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","enable_unified_memory":true,"tp_size":2,"dcp_size":2,"attention_backend":"flashinfer"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --enable-page-major-kv-layout needs --enable-unified-memory.
+pub static PM_NO_UNIFIED: RuleInfo = RuleInfo {
+    code: "KV076",
+    name: "page-major-without-unified-memory",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-page-major-kv-layout without --enable-unified-memory is temporarily unsupported: the strided MHA K/V views were removed and the static-pool page-major layout awaits its per-layer-view reimplementation. Run with --enable-unified-memory, or drop --enable-page-major-kv-layout.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 672),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 782),
+        (VersionRange::V23, HOOK, 783),
+    ],
+    title: doc!("--enable-page-major-kv-layout needs --enable-unified-memory"),
+    explanation: doc!(
+        "The static-pool page-major layout was removed; the page-major KV layout is only available through the unified memory pool (which implies it)."
+    ),
+    trigger: doc!("--enable-page-major-kv-layout without --enable-unified-memory."),
+    solutions: doc_list![
+        "Add --enable-unified-memory.",
+        "Drop --enable-page-major-kv-layout."
+    ],
+    flags: &["enable_page_major_kv_layout", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_page_major_kv_layout":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_page_major_kv_layout":true,"enable_unified_memory":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory does not admit asymmetric K/V rows (0.5.22).
+pub static UM_ASYMMETRIC: RuleInfo = RuleInfo {
+    code: "KV077",
+    name: "unified-memory-asymmetric-kv",
+    exception: Some("AssertionError"),
+    versions: VersionRange::between(SglangVersion::V0_5_21, SglangVersion::V0_5_22),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-unified-memory requires uniform K/V rows (head_dim == v_head_dim); this model has head_dim={model_config.head_dim}, v_head_dim={model_config.v_head_dim}, swa_head_dim={model_config.swa_head_dim}, swa_v_head_dim={model_config.swa_v_head_dim}. The unified pool's per-layer views require a uniform row width; run this model without --enable-unified-memory.",
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "--enable-unified-memory does not yet admit asymmetric K/V rows (head_dim != v_head_dim); this model has head_dim={model_config.head_dim}, v_head_dim={model_config.v_head_dim}, swa_head_dim={model_config.swa_head_dim}, swa_v_head_dim={model_config.swa_v_head_dim}. The token-major views can hold them, but the backends' write and read paths are not audited for it; run this model without --enable-unified-memory.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 684),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 794),
+    ],
+    title: doc!("Unified memory does not admit asymmetric K/V rows (0.5.21-0.5.22)"),
+    explanation: doc!(
+        "In 0.5.21 and 0.5.22 the unified pool refuses MHA models whose K and V head dims differ (head_dim != v_head_dim, or the SWA pair); 0.5.23 admits them on triton, fa3 and fa4."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.21 or 0.5.22, --enable-unified-memory, a non-MLA model with asymmetric K/V head dims."
+    ),
+    solutions: doc_list!["Run the model without --enable-unified-memory."],
+    flags: &["enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.22","gpu":"H100","arch":"MiMoV2ASRForCausalLM","enable_unified_memory":true}"#,
+        r#"{"sglang":"0.5.22","gpu":"H100","arch":"MiMoV2ASRForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory / page-major KV layout needs a stride-aware attention backend.
+pub static PM_BACKENDS: RuleInfo = RuleInfo {
+    code: "KV078",
+    name: "page-major-attention-backends",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "--enable-page-major-kv-layout: the resolved attention backends {sorted(backends)} are not in the allowed set {sorted(allowed_full)} for this configuration (unified memory allows the per-layer-view families; plain page-major keeps the envelope-strided views only Triton reads). Pass a compatible --attention-backend.",
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            "--enable-page-major-kv-layout: the resolved attention backends {sorted(backends)} are not in the allowed set {sorted(allowed_full)} for this configuration (unified memory allows the stride-aware per-layer-view families). Pass a compatible --attention-backend.",
+        ),
+        (
+            VersionRange::V23,
+            "--enable-page-major-kv-layout: the resolved attention backends {sorted(backends)} are not in the allowed set {sorted(allowed_full)} for this configuration. Pass a compatible --attention-backend.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 726),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 834),
+        (VersionRange::V23, HOOK, 822),
+    ],
+    title: doc!("Unified memory / page-major KV layout needs a stride-aware attention backend"),
+    explanation: doc!(
+        "Under the page-major layout the attention kernels must address the per-layer views by their strides: MLA models allow triton, fa3, trtllm_mla, flashinfer, cutedsl_mla, flashmla (0.5.22 also tokenspeed_mla); MHA models triton, fa3, fa4, flashinfer, trtllm_mha; MHA models with asymmetric K/V rows (0.5.23) triton, fa3, fa4."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory (or --enable-page-major-kv-layout with it) and a resolved prefill or decode attention backend outside the allowed set."
+    ),
+    solutions: doc_list!["Pass a compatible --attention-backend (e.g. triton)."],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"attention_backend":"torch_native"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"attention_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory / page-major KV layout restricts the linear-attention decode backend.
+pub static PM_LINEAR_DECODE: RuleInfo = RuleInfo {
+    code: "KV079",
+    name: "page-major-linear-decode-backend",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-page-major-kv-layout: linear-attention DECODE backend must be one of {sorted(decode_allowed)} for the strided conv/SSM state; got {resolved_linear_decode!r}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 753),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 860),
+        (VersionRange::V23, HOOK, 848),
+    ],
+    title: doc!(
+        "Unified memory / page-major KV layout restricts the linear-attention decode backend"
+    ),
+    explanation: doc!(
+        "The strided conv/SSM state of the page-major layout is read correctly only by triton and flashinfer (plus cutedsl and helion on KDA / MLA hybrids)."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with a resolved linear-attention decode backend outside that set."
+    ),
+    solutions: doc_list!["Use --linear-attn-decode-backend triton."],
+    flags: &[
+        "linear_attn_decode_backend",
+        "linear_attn_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"linear_attn_decode_backend":"cutedsl"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"linear_attn_decode_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory / page-major KV layout restricts the linear-attention prefill backend.
+pub static PM_LINEAR_PREFILL: RuleInfo = RuleInfo {
+    code: "KV080",
+    name: "page-major-linear-prefill-backend",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-page-major-kv-layout: linear-attention PREFILL backend must be one of {sorted(prefill_allowed)} for the strided conv/SSM state; got {resolved_linear_prefill!r}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 758),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 865),
+        (VersionRange::V23, HOOK, 853),
+    ],
+    title: doc!(
+        "Unified memory / page-major KV layout restricts the linear-attention prefill backend"
+    ),
+    explanation: doc!(
+        "The strided conv/SSM state is read correctly only by triton, flashkda (and flashinfer from 0.5.23), plus cutedsl and helion on KDA / MLA hybrids."
+    ),
+    trigger: doc!(
+        "--enable-unified-memory with a resolved linear-attention prefill backend outside that set."
+    ),
+    solutions: doc_list!["Use --linear-attn-prefill-backend triton."],
+    flags: &[
+        "linear_attn_prefill_backend",
+        "linear_attn_backend",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"linear_attn_prefill_backend":"cutedsl"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"linear_attn_prefill_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Unified memory / page-major KV layout needs --mamba-backend triton.
+pub static PM_MAMBA_BACKEND: RuleInfo = RuleInfo {
+    code: "KV081",
+    name: "page-major-mamba-backend",
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-page-major-kv-layout requires the Triton Mamba kernels for the strided conv/SSM state; got {cfg.mamba_backend!r}. Pass --mamba-backend triton.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 763),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 870),
+        (VersionRange::V23, HOOK, 858),
+    ],
+    title: doc!("Unified memory / page-major KV layout needs --mamba-backend triton"),
+    explanation: doc!(
+        "Only the Triton Mamba kernels read the strided conv/SSM state of the page-major layout."
+    ),
+    trigger: doc!("--enable-unified-memory with --mamba-backend other than triton."),
+    solutions: doc_list!["Pass --mamba-backend triton."],
+    flags: &["mamba_backend", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"mamba_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_unified_memory":true,"mamba_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// 0.5.21: unified-memory host-pool retraction with the decode radix cache.
+pub static UM_HOSTPOOL_RADIX: RuleInfo = RuleInfo {
+    code: "KV082",
+    name: "unified-memory-host-pool-decode-radix",
+    exception: Some("AssertionError"),
+    versions: VersionRange::only(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory host-pool decode retraction does not support decode radix-cache H2D/D2H transfers yet.",
+    )],
+    sources: &[(VersionRange::only(SglangVersion::V0_5_21), HOOK, 533)],
+    title: doc!(
+        "Unified memory host-pool retraction does not support the decode radix cache (0.5.21)"
+    ),
+    explanation: doc!(
+        "In 0.5.21 the host-pool decode retraction backup of a unified-memory decode server has no radix-cache H2D/D2H transfers."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.21, --enable-unified-memory, a PD decode server with --disaggregation-decode-retraction-backup host_pool and --disaggregation-decode-enable-radix-cache."
+    ),
+    solutions: doc_list![
+        "Drop --disaggregation-decode-enable-radix-cache or the host_pool backup."
+    ],
+    flags: &[
+        "disaggregation_decode_enable_radix_cache",
+        "disaggregation_decode_retraction_backup",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool","disaggregation_decode_enable_radix_cache":true}"#,
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// 0.5.21: unified-memory host-pool retraction on a hybrid SWA model.
+pub static UM_HOSTPOOL_SWA: RuleInfo = RuleInfo {
+    code: "KV083",
+    name: "unified-memory-host-pool-swa",
+    exception: Some("AssertionError"),
+    versions: VersionRange::only(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory host-pool decode retraction does not support hybrid-SWA H2D/D2H transfers yet.",
+    )],
+    sources: &[(VersionRange::only(SglangVersion::V0_5_21), HOOK, 541)],
+    title: doc!("Unified memory host-pool retraction does not support hybrid SWA models (0.5.21)"),
+    explanation: doc!(
+        "In 0.5.21 the host-pool decode retraction backup of a unified-memory decode server has no hybrid sliding-window transfers."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.21, --enable-unified-memory, a PD decode server with --disaggregation-decode-retraction-backup host_pool, on a hybrid SWA model."
+    ),
+    solutions: doc_list!["Drop the host_pool backup or --enable-unified-memory."],
+    flags: &[
+        "disaggregation_decode_retraction_backup",
+        "enable_unified_memory",
+    ],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"GptOssForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode","disaggregation_decode_retraction_backup":"host_pool"}"#,
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"GptOssForCausalLM","enable_unified_memory":true,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Upstream checks of `kv_cache_hook.py` not modelled, with the reason.
 pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
     file: "python/sglang/srt/arg_groups/kv_cache_hook.py",
@@ -1778,6 +2958,40 @@ pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
 
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
+    &UM_HOSTPOOL_RADIX,
+    &UM_HOSTPOOL_SWA,
+    &UM_SPEC_VERIFY,
+    &UM_PD_TRANSFER,
+    &UM_PD_PP,
+    &UM_PD_MOONCAKE_SPEC,
+    &UM_PD_LAZY,
+    &UM_PD_HISPARSE,
+    &UM_OFFLOAD_FILE,
+    &UM_OFFLOAD_MLA,
+    &UM_OFFLOAD_MAMBA,
+    &UM_OFFLOAD_SWA,
+    &UM_HOSTPOOL_MAMBA,
+    &UM_SPEC_ALGO,
+    &UM_TOPK,
+    &UM_EAGLE_TARGET,
+    &UM_EAGLE_BACKENDS,
+    &UM_EAGLE_DRAFT,
+    &UM_TBO,
+    &UM_LMCACHE,
+    &UM_EXT_LINKER,
+    &UM_EAGLE_HOSTPOOL,
+    &UM_EAGLE_HICACHE,
+    &UM_TRTLLM_MHA_CG,
+    &UM_DCP_MLA,
+    &UM_DCP_SWA,
+    &UM_DCP_PD,
+    &UM_DCP_BACKENDS,
+    &PM_NO_UNIFIED,
+    &UM_ASYMMETRIC,
+    &PM_BACKENDS,
+    &PM_LINEAR_DECODE,
+    &PM_LINEAR_PREFILL,
+    &PM_MAMBA_BACKEND,
     &MXFP8_BLACKWELL,
     &KV4_NON_CUDA,
     &NVFP4_ARCH,

@@ -99,6 +99,7 @@ pub static NO_BUFFER_PAGE: RuleInfo = RuleInfo {
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "no_buffer only supports page_size=1.")],
     sources: &[
+        (VersionRange::V19, MAMBA, 144),
         (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 144),
         (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 147),
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 157),
@@ -134,6 +135,7 @@ pub static NO_BUFFER_OVERLAP: RuleInfo = RuleInfo {
         "no_buffer do not support overlap schedule. Try to set disable_overlap_schedule=True.",
     )],
     sources: &[
+        (VersionRange::V19, MAMBA, 145),
         (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 145),
         (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 148),
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 158),
@@ -163,6 +165,7 @@ pub static NO_BUFFER_TRTLLM: RuleInfo = RuleInfo {
         "no_buffer do not support trtllm_mha attention backend.",
     )],
     sources: &[
+        (VersionRange::V19, MAMBA, 148),
         (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 148),
         (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 151),
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 161),
@@ -196,6 +199,7 @@ pub static EXTRA_BUFFER_ARCH: RuleInfo = RuleInfo {
         "extra_buffer is not supported for {arch}; use no_buffer.",
     )],
     sources: &[
+        (VersionRange::V19, MAMBA, 100),
         (VersionRange::only(SglangVersion::V0_5_20), MAMBA, 100),
         (VersionRange::only(SglangVersion::V0_5_21), MAMBA, 103),
         (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 117),
@@ -270,6 +274,7 @@ pub static FI_DECODE_BF16: RuleInfo = RuleInfo {
         "--linear-attn-decode-backend flashinfer on SM100+ requires --mamba-ssm-dtype bfloat16, got {dtype!r}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 291),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 272),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 269),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 340),
@@ -307,6 +312,7 @@ pub static FI_PREFILL_CUDA13: RuleInfo = RuleInfo {
         "--linear-attn-prefill-backend flashinfer on SM100+ requires CUDA 13+, got CUDA {cuda}",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 323),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 304),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 301),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 389),
@@ -341,6 +347,7 @@ pub static FLASHKDA_DECODE: RuleInfo = RuleInfo {
         "--linear-attn-decode-backend flashkda is not supported: FlashKDA is prefill-only. Use --linear-attn-prefill-backend flashkda (decode stays on triton).",
     )],
     sources: &[
+        (VersionRange::V19, HOOK, 269),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 250),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 247),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 318),
@@ -366,7 +373,11 @@ pub static MAMBA_FLASHINFER: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "FlashInfer mamba module not available, please check the FlashInfer installation.",
     )],
-    sources: &[(VersionRange::V23, MAMBA, 72)],
+    sources: &[
+        (VersionRange::until(SglangVersion::V0_5_21), MAMBA, 71),
+        (VersionRange::only(SglangVersion::V0_5_22), MAMBA, 72),
+        (VersionRange::V23, MAMBA, 72),
+    ],
     title: doc!("--mamba-backend flashinfer needs FlashInfer (NVIDIA only)"),
     explanation: doc!("FlashInfer's mamba module is available only on CUDA."),
     trigger: doc!("--mamba-backend flashinfer on a non-CUDA device."),
@@ -815,8 +826,453 @@ pub static TRACK_VS_PAGE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// flashinfer linear-attention verify on SM100+ needs --mamba-ssm-dtype bfloat16.
+pub static FI_VERIFY_BF16: RuleInfo = RuleInfo {
+    code: "LIN022",
+    name: "linear-attn-flashinfer-verify-bf16",
+    messages: &[(
+        VersionRange::ALL,
+        "--linear-attn-verify-backend flashinfer on SM100+ requires --mamba-ssm-dtype bfloat16, got {dtype!r}",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 306),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 287),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 284),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 372),
+        (VersionRange::V23, HOOK, 373),
+    ],
+    title: doc!("flashinfer linear-attention verify on SM100+ needs --mamba-ssm-dtype bfloat16"),
+    explanation: doc!(
+        "On GPUs with SM major ≥ 10 the flashinfer GDN target-verify kernel keeps the SSM state in bfloat16 only. The verify backend is --linear-attn-verify-backend, or flashinfer when it is unset and the decode backend is flashinfer."
+    ),
+    trigger: doc!(
+        "Linear-attention verify backend flashinfer (explicit, or inherited from a flashinfer decode backend), SM major ≥ 10, --mamba-ssm-dtype not bfloat16 (including unset)."
+    ),
+    solutions: doc_list![
+        "Add --mamba-ssm-dtype bfloat16.",
+        "Use --linear-attn-verify-backend triton."
+    ],
+    flags: &["mamba_ssm_dtype", "linear_attn_verify_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","linear_attn_verify_backend":"flashinfer","mamba_ssm_dtype":"float32"}"#,
+        r#"{"gpu":"B200","arch":"Qwen3NextForCausalLM","linear_attn_verify_backend":"triton","mamba_ssm_dtype":"float32"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM buffered decode needs the triton or helion linear-attention decode backend.
+pub static REPLAYSSM_DECODE: RuleInfo = RuleInfo {
+    code: "LIN023",
+    name: "linear-replayssm-decode-backend",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm requires Triton, or Helion for KDA, as the linear-attn decode backend; got --linear-attn-decode-backend={decode!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 344),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 325),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 322),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 410),
+        (VersionRange::V23, HOOK, 411),
+    ],
+    title: doc!(
+        "ReplaySSM buffered decode needs the triton or helion linear-attention decode backend"
+    ),
+    explanation: doc!(
+        "The ReplaySSM ring buffer is implemented only in the Triton (and, for KDA, Helion) linear-attention decode kernels."
+    ),
+    trigger: doc!(
+        "--enable-linear-replayssm with a resolved linear-attention decode backend other than triton or helion (including SGLang's flashinfer default on SM100 with --mamba-ssm-dtype bfloat16)."
+    ),
+    solutions: doc_list![
+        "Add --linear-attn-decode-backend triton.",
+        "Drop --enable-linear-replayssm."
+    ],
+    flags: &[
+        "enable_linear_replayssm",
+        "linear_attn_decode_backend",
+        "linear_attn_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm":true,"linear_attn_decode_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm":true,"linear_attn_decode_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM buffered decode needs the no_buffer Mamba radix-cache strategy.
+pub static REPLAYSSM_EXTRA_BUFFER: RuleInfo = RuleInfo {
+    code: "LIN024",
+    name: "linear-replayssm-extra-buffer",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm requires --mamba-radix-cache-strategy no_buffer (the default); the extra_buffer ping-pong donation path is not yet supported (follow-up). Got --mamba-radix-cache-strategy={cfg.mamba_radix_cache_strategy!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 351),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 332),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 329),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 417),
+        (VersionRange::V23, HOOK, 418),
+    ],
+    title: doc!("ReplaySSM buffered decode needs the no_buffer Mamba radix-cache strategy"),
+    explanation: doc!(
+        "The extra_buffer strategy donates Mamba track snapshots through a ping-pong slot swap that does not reset the ReplaySSM ring cursor, so SGLang refuses ReplaySSM with it while the radix cache is on."
+    ),
+    trigger: doc!(
+        "--enable-linear-replayssm while the resolved --mamba-radix-cache-strategy is extra_buffer or extra_buffer_lazy and the radix cache is enabled (SGLang picks extra_buffer itself for `auto` on hybrid models that support it)."
+    ),
+    solutions: doc_list![
+        "Add --mamba-radix-cache-strategy no_buffer.",
+        "Drop --enable-linear-replayssm."
+    ],
+    flags: &[
+        "enable_linear_replayssm",
+        "mamba_radix_cache_strategy",
+        "disable_radix_cache",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_linear_replayssm":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3NextForCausalLM","enable_linear_replayssm":true,"disable_radix_cache":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM buffered decode does not support PD disaggregation.
+pub static REPLAYSSM_PD: RuleInfo = RuleInfo {
+    code: "LIN025",
+    name: "linear-replayssm-pd",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm is not supported under PD disaggregation yet (follow-up). Got --disaggregation-mode={cfg.disaggregation_mode!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 362),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 343),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 340),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 428),
+        (VersionRange::V23, HOOK, 429),
+    ],
+    title: doc!("ReplaySSM buffered decode does not support PD disaggregation"),
+    explanation: doc!(
+        "The disaggregated decode pool is not wired for the ReplaySSM ring, so SGLang refuses the flag on prefill and decode servers."
+    ),
+    trigger: doc!("--enable-linear-replayssm with --disaggregation-mode prefill or decode."),
+    solutions: doc_list!["Drop --enable-linear-replayssm on disaggregated servers."],
+    flags: &["enable_linear_replayssm", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --linear-replayssm-cache-len must be at least 1.
+pub static REPLAYSSM_CACHE_LEN: RuleInfo = RuleInfo {
+    code: "LIN026",
+    name: "linear-replayssm-cache-len",
+    messages: &[(
+        VersionRange::ALL,
+        "--linear-replayssm-cache-len must be >= 1, got {cfg.linear_replayssm_cache_len}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 368),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 349),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 346),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 434),
+        (VersionRange::V23, HOOK, 435),
+    ],
+    title: doc!("--linear-replayssm-cache-len must be at least 1"),
+    explanation: doc!("The ReplaySSM ring needs at least one slot."),
+    trigger: doc!("--enable-linear-replayssm with --linear-replayssm-cache-len below 1."),
+    solutions: doc_list!["Set --linear-replayssm-cache-len to 1 or more (or leave the default)."],
+    flags: &["linear_replayssm_cache_len", "enable_linear_replayssm"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm":true,"linear_replayssm_cache_len":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm":true,"linear_replayssm_cache_len":1}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify needs a linear draft chain (top-k 1).
+pub static REPLAYSSM_SPEC_TOPK: RuleInfo = RuleInfo {
+    code: "LIN027",
+    name: "linear-replayssm-spec-topk",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm-spec requires a linear draft chain (--speculative-eagle-topk in {None, 1}); the chunked verify kernel uses a strictly-lower causal mask and is invalid for EAGLE tree verify. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 385),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 366),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 363),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 451),
+        (VersionRange::V23, HOOK, 452),
+    ],
+    title: doc!("ReplaySSM spec verify needs a linear draft chain (top-k 1)"),
+    explanation: doc!(
+        "The chunked ReplaySSM verify kernel uses a strictly-lower causal mask, which is valid only for a linear draft chain, not for EAGLE tree verify. SGLang checks the --speculative-eagle-topk the user gave, before the speculative hook resolves it."
+    ),
+    trigger: doc!(
+        "--enable-linear-replayssm-spec with --speculative-eagle-topk other than 1 (or unset)."
+    ),
+    solutions: doc_list![
+        "Set --speculative-eagle-topk 1.",
+        "Drop --enable-linear-replayssm-spec."
+    ],
+    flags: &["enable_linear_replayssm_spec", "speculative_eagle_topk"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"speculative_eagle_topk":2}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"speculative_eagle_topk":1}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify needs the triton or flashinfer linear-attention decode backend.
+pub static REPLAYSSM_SPEC_DECODE: RuleInfo = RuleInfo {
+    code: "LIN028",
+    name: "linear-replayssm-spec-decode-backend",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm-spec requires the triton or flashinfer linear-attn decode backend, got --linear-attn-decode-backend={decode!r}.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 393),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 374),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 371),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 459),
+        (VersionRange::V23, HOOK, 460),
+    ],
+    title: doc!(
+        "ReplaySSM spec verify needs the triton or flashinfer linear-attention decode backend"
+    ),
+    explanation: doc!(
+        "Only the Triton and FlashInfer linear-attention kernels implement the ReplaySSM spec-verify ring."
+    ),
+    trigger: doc!(
+        "--enable-linear-replayssm-spec with a resolved linear-attention decode backend other than triton or flashinfer."
+    ),
+    solutions: doc_list![
+        "Add --linear-attn-decode-backend triton.",
+        "Drop --enable-linear-replayssm-spec."
+    ],
+    flags: &[
+        "enable_linear_replayssm_spec",
+        "linear_attn_decode_backend",
+        "linear_attn_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"linear_attn_decode_backend":"cutedsl"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"linear_attn_decode_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify with a ragged verify mode needs DSPARK/DFLASH and a triton or nv_cutedsl verify backend.
+pub static REPLAYSSM_SPEC_RAGGED: RuleInfo = RuleInfo {
+    code: "LIN029",
+    name: "linear-replayssm-spec-ragged",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm-spec with SGLANG_RAGGED_VERIFY_MODE={ragged_mode.value} requires the KDA fold-every-commit family (DSPARK/DFLASH) and a ring-writing verify kernel (--linear-attn-verify-backend triton or nv_cutedsl); got algorithm={cfg.speculative_algorithm!r}, verify={verify!r}. Use SGLANG_RAGGED_VERIFY_MODE=static.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 417),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 398),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 395),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 483),
+        (VersionRange::V23, HOOK, 484),
+    ],
+    title: doc!(
+        "ReplaySSM spec verify with a ragged verify mode needs DSPARK/DFLASH and a triton or nv_cutedsl verify backend"
+    ),
+    explanation: doc!(
+        "Ragged ring writes need the KDA fold-every-commit family (DSPARK or DFLASH) and a verify kernel that writes the ring; SGLang refuses other combinations when SGLANG_RAGGED_VERIFY_MODE is not static. The verify backend checked is --linear-attn-verify-backend as given (unset counts as not set)."
+    ),
+    trigger: doc!(
+        "--enable-linear-replayssm-spec, SGLANG_RAGGED_VERIFY_MODE cap-accept or compact, and an algorithm other than DSPARK/DFLASH or --linear-attn-verify-backend other than triton/nv_cutedsl."
+    ),
+    solutions: doc_list![
+        "Unset SGLANG_RAGGED_VERIFY_MODE (static).",
+        "Use DSPARK or DFLASH with --linear-attn-verify-backend triton."
+    ],
+    flags: &[
+        "enable_linear_replayssm_spec",
+        "speculative_algorithm",
+        "linear_attn_verify_backend",
+        "env.SGLANG_RAGGED_VERIFY_MODE",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify is refused on a PD prefill server.
+pub static REPLAYSSM_SPEC_PD_PREFILL: RuleInfo = RuleInfo {
+    code: "LIN030",
+    name: "linear-replayssm-spec-pd-prefill",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm-spec is not supported on a PD prefill server: the ring is spec-verify-only scratch and the prefill server never runs spec verify.",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 427),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 408),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 405),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 493),
+        (VersionRange::V23, HOOK, 494),
+    ],
+    title: doc!("ReplaySSM spec verify is refused on a PD prefill server"),
+    explanation: doc!(
+        "The ReplaySSM spec ring is scratch for speculative verify, which a prefill server never runs."
+    ),
+    trigger: doc!("--enable-linear-replayssm-spec with --disaggregation-mode prefill."),
+    solutions: doc_list!["Drop --enable-linear-replayssm-spec on the prefill server."],
+    flags: &["enable_linear_replayssm_spec", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --enable-linear-replayssm-spec and --enable-linear-replayssm are mutually exclusive.
+pub static REPLAYSSM_BOTH: RuleInfo = RuleInfo {
+    code: "LIN031",
+    name: "linear-replayssm-both",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-linear-replayssm-spec and --enable-linear-replayssm are mutually exclusive: they share the ring storage but drive it with incompatible cursor protocols (per-decode-forward vs per-verify-commit advance).",
+    )],
+    sources: &[
+        (VersionRange::V19, HOOK, 433),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 414),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 411),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 499),
+        (VersionRange::V23, HOOK, 500),
+    ],
+    title: doc!(
+        "--enable-linear-replayssm-spec and --enable-linear-replayssm are mutually exclusive"
+    ),
+    explanation: doc!(
+        "Both features share the ReplaySSM ring storage but advance its cursor differently."
+    ),
+    trigger: doc!("Both --enable-linear-replayssm-spec and --enable-linear-replayssm."),
+    solutions: doc_list!["Keep one of the two flags."],
+    flags: &["enable_linear_replayssm_spec", "enable_linear_replayssm"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true,"enable_linear_replayssm":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_linear_replayssm_spec":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// SGLANG_ENABLE_PP_SPEC with KDA: the flashinfer verify backend falls back to triton.
+pub static PP_SPEC_KDA_VERIFY: RuleInfo = RuleInfo {
+    code: "LIN102",
+    name: "linear-attn-pp-spec-kda-verify-fallback",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "SGLANG_ENABLE_PP_SPEC with KDA does not support the FlashInfer target-verify row layout; falling back --linear-attn-verify-backend to triton. FlashInfer decode is unchanged.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 360),
+        (VersionRange::V23, HOOK, 361),
+    ],
+    title: doc!("SGLANG_ENABLE_PP_SPEC on a KDA model: verify falls back to triton"),
+    explanation: doc!(
+        "The FlashInfer target-verify row layout does not support pipeline-parallel speculative decoding on KDA models, so SGLang switches the linear-attention verify backend to triton."
+    ),
+    trigger: doc!(
+        "SGLANG_ENABLE_PP_SPEC set, a KDA model (linear_attn_config.kda_layers, or linear_attention layers with linear_num_heads and linear_head_dim), and a flashinfer verify backend (explicit or inherited from a flashinfer decode backend)."
+    ),
+    flags: &["linear_attn_verify_backend", "env.SGLANG_ENABLE_PP_SPEC"],
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify sets --mamba-ssm-dtype float32.
+pub static REPLAYSSM_SPEC_FP32: RuleInfo = RuleInfo {
+    code: "LIN103",
+    name: "linear-replayssm-spec-ssm-fp32",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[
+        (
+            VersionRange::V19,
+            "--enable-linear-replayssm-spec: setting --mamba-ssm-dtype float32 (the closed-loop exact fold keeps the SSM checkpoint bit-identical to the recurrent baseline).",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "--enable-linear-replayssm-spec: setting --mamba-ssm-dtype float32 (cached replay uses compensated checkpoint projection and materialization).",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, HOOK, 440),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 421),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 418),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 506),
+        (VersionRange::V23, HOOK, 507),
+    ],
+    title: doc!("ReplaySSM spec verify sets --mamba-ssm-dtype float32"),
+    explanation: doc!(
+        "With --enable-linear-replayssm-spec and no --mamba-ssm-dtype, SGLang keeps the SSM checkpoint in float32."
+    ),
+    trigger: doc!("--enable-linear-replayssm-spec without --mamba-ssm-dtype."),
+    flags: &["mamba_ssm_dtype", "enable_linear_replayssm_spec"],
+    ..RuleInfo::BASE
+};
+
+/// ReplaySSM spec verify with a non-float32 SSM dtype.
+pub static REPLAYSSM_SPEC_DTYPE: RuleInfo = RuleInfo {
+    code: "LIN104",
+    name: "linear-replayssm-spec-ssm-dtype",
+    severity: Severity::Warning,
+    exception: None,
+    messages: &[
+        (
+            VersionRange::V19,
+            "--enable-linear-replayssm-spec with --mamba-ssm-dtype={cfg.mamba_ssm_dtype}: the closed-loop fold re-quantizes the committed state each commit/flush (fp32 keeps it bit-exact to the fp32 recurrent baseline), so it may drift over long sequences. Validate accuracy for your model.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "--enable-linear-replayssm-spec with --mamba-ssm-dtype={cfg.mamba_ssm_dtype}: the compact checkpoint is materialized after each accepted verify window; validate long-sequence accuracy and throughput.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::V19, HOOK, 451),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 432),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 429),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 517),
+        (VersionRange::V23, HOOK, 518),
+    ],
+    title: doc!("ReplaySSM spec verify with a non-float32 SSM state"),
+    explanation: doc!(
+        "SGLang warns that a ReplaySSM spec checkpoint in a dtype other than float32 is materialized after each accepted window and should be validated for accuracy."
+    ),
+    trigger: doc!("--enable-linear-replayssm-spec with --mamba-ssm-dtype other than float32."),
+    flags: &["mamba_ssm_dtype", "enable_linear_replayssm_spec"],
+    ..RuleInfo::BASE
+};
+
 /// Upstream checks of `mamba_hook.py` not modelled, with the reason.
 pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: MAMBA,
+        function: "handle_mamba_backend",
+        message: "<flashinfer_error>",
+        reason: "the first of the two raises (inside `try: import flashinfer.mamba`) fires only when the FlashInfer package of the image cannot be imported on a CUDA machine: an installation fault, not a launch setting; the platform raise (no FlashInfer on the platform) is LIN009",
+    },
+    Unmodelled {
+        file: MAMBA,
+        function: "validate_mamba_extra_buffer",
+        message: "",
+        reason: "`assert mamba_cache_chunk_size is not None`: `mamba_cache_chunk_size` is max(FLA chunk size or the model's mamba_chunk_size, page_size) (`arg_groups/overrides.py:1897@0.5.23`) and never None; unreachable",
+    },
     Unmodelled {
         file: MAMBA,
         function: "validate_mamba_extra_buffer",
@@ -856,4 +1312,17 @@ pub static RULES: &[&RuleInfo] = &[
     &LAZY_PD,
     &TRACK_VS_DRAFT,
     &TRACK_VS_PAGE,
+    &FI_VERIFY_BF16,
+    &REPLAYSSM_DECODE,
+    &REPLAYSSM_EXTRA_BUFFER,
+    &REPLAYSSM_PD,
+    &REPLAYSSM_CACHE_LEN,
+    &REPLAYSSM_SPEC_TOPK,
+    &REPLAYSSM_SPEC_DECODE,
+    &REPLAYSSM_SPEC_RAGGED,
+    &REPLAYSSM_SPEC_PD_PREFILL,
+    &REPLAYSSM_BOTH,
+    &PP_SPEC_KDA_VERIFY,
+    &REPLAYSSM_SPEC_FP32,
+    &REPLAYSSM_SPEC_DTYPE,
 ];

@@ -328,6 +328,7 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     kv::UNMODELLED,
     kv_shard::UNMODELLED,
     cp_tp::UNMODELLED,
+    attention::UNMODELLED,
     validation::UNMODELLED,
     context::UNMODELLED,
     lora::UNMODELLED,
