@@ -407,9 +407,16 @@ fn every_fix_of_the_golden_error_cases_validates_clean() {
 /// of cases that must agree, per file. A measurement set covers flags whose checks are not all
 /// ported yet, so it is not held to 100 %; its floor only goes up (raise it when the test
 /// reports more).
+///
+/// Seed 3 (400 drawn after the 2026-12-02 merges of every hook family, 24 harness errors left
+/// out) agreed 373 of 376 on its first run: Gemma-3 on B200 with `--page-size 128` at tp 4
+/// (ATTN014 fires; the oracle's construction does not reach it), an `experimental_sgl_marlin`
+/// LoRA check outside the mirrored files (`lora/marlin_lora_temp/policy.py`), and Nemotron-H's
+/// MoE-runner override (`model_overrides/nemotron_h.py`, not ported).
 const MEASURE_FLOORS: &[(&str, usize)] = &[
     ("oracle-0.5.23-allflags-1.jsonl", 555),
     ("oracle-0.5.23-allflags-2.jsonl", 551),
+    ("oracle-0.5.23-allflags-3.jsonl", 373),
 ];
 
 /// Agreement with SGLang on the measurement sets, per flag family (a case counts in every
