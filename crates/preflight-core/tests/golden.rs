@@ -28,7 +28,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // checks outside the MoE hooks that Preflight does not model yet
     (
         "mrand1-627a56d74f",
-        "check_server_args' 'chunked_prefill_size must be divisible by page_size' (arg_groups/validation_hook.py:245@0.5.23, start-up) with the chunk divided by attention DP: validation_hook.py is not modelled yet",
+        "check_server_args' 'chunked_prefill_size must be divisible by page_size' (arg_groups/validation_hook.py:245@0.5.23, start-up) with the chunk divided by attention DP: that check is justified as not modelled (rules/validation.rs UNMODELLED: it needs the chunk as rewritten by hooks Preflight does not port)",
     ),
     // oracle-0.5.19-moe-random-2 and -0.5.23-moe-random-1: two NGRAM + attention-DP cases
     // (first run) agree since the spec merge ported speculative_hook.py's refusal
