@@ -585,7 +585,7 @@ pub static MOE_RUNNER_EPLB: RuleInfo = RuleInfo {
         "moe_runner_backend",
     ],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["q_proj","v_proj"],"moe_runner_backend":"lora_triton","lora_backend":"triton_v2","init_expert_location":"/tmp/loc.json"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["q_proj","v_proj"],"moe_runner_backend":"lora_triton","lora_backend":"triton_v2","init_expert_location":"expert_location.json"}"#,
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["q_proj","v_proj"],"moe_runner_backend":"lora_triton","lora_backend":"triton_v2"}"#,
     ))),
     ..RuleInfo::BASE
