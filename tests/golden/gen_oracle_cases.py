@@ -489,6 +489,11 @@ def run_oracle(oracle, oracle_cfgs, jobs, timeout):
     return results
 
 
+def stand_in(arch):
+    """Whether the oracle has its own stand-in model directory for `arch` (tools/oracle/models)."""
+    return (REPO_ROOT / "tools" / "oracle" / "models" / arch / "config.json").exists()
+
+
 def generate_family(doc, family, releases, build_cases, startup=False, argv=None):
     """The command line of a per-family generator (`gen_<family>_cases.py --sglang X`): builds
     `build_cases(X)` (a list of (section, LaunchConfig dict)), runs them through the oracle
@@ -511,6 +516,10 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
         o = to_oracle(i, cfg)
         if startup:
             o["startup"] = True
+        if not stand_in(cfg["arch"]):
+            # not one of the oracle's stand-ins: the reference config.json of data/models, which
+            # the case then carries as its model_config (as gen_allflags_cases.py does)
+            o["models_root"] = "data/models"
         oracle_cfgs.append(o)
     if args.list:
         for o in oracle_cfgs:
@@ -522,6 +531,10 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
         if res.get("outcome") == "harness_error":
             skipped.append((cid, res.get("message")))
             continue
+        if not stand_in(cfg["arch"]) and "model_config" not in cfg:
+            cfg = dict(cfg)
+            cfg["model_config"] = json.loads(
+                (REPO_ROOT / "data" / "models" / cfg["arch"] / "config.json").read_text())
         case = to_case(cid, cfg, res)
         if startup:
             case["expect"]["startup"] = True

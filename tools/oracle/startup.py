@@ -16,7 +16,10 @@ python/sglang/srt/entrypoints/engine.py:1165@0.5.23):
      only when --reasoning-parser/--tool-call-parser is "auto". Detection
      from a chat template needs the tokenizer, which no model directory here
      has: SGLang then logs a warning and falls back by itself;
-  3. `publish(server_args, role="tokenizer")`.
+  3. `publish(server_args, role="tokenizer")`;
+  3b. `PortArgs.init_new(server_args)` (its argument check: decoupled
+     speculation needs its endpoints), with the free-port probe made a
+     no-op (a fact of the live machine);
 Scheduler processes (managers/scheduler.py `run_scheduler_process`):
   4. 0.5.21+: `publish(server_args, role="scheduler", ranks=SpawnRanks(...))`
      for every (pp_rank, tp_rank) this node launches (engine
@@ -81,6 +84,31 @@ def _launcher(sa, notes: Dict[str, Any]) -> None:
 
     publish(sa, role="tokenizer")
     notes["steps"].append("publish(tokenizer)")
+
+    # PortArgs.init_new (engine.py:1184@0.5.23), for its argument check (the
+    # decoupled-speculation endpoints, server_args.py:787-797@0.5.23). Whether a
+    # port is free is a fact of the live machine, not of the launch: the port
+    # probe is replaced by a no-op for the call.
+    import sglang.srt.server_args as sa_mod
+
+    # IPC names come from tempfile.NamedTemporaryFile(delete=False): given
+    # names without creating the files, so no run leaves files behind.
+    import types
+
+    class _NoFile:
+        name = "/tmp/oracle-portargs-ipc"
+
+    saved = {k: getattr(sa_mod, k) for k in ("wait_port_available", "tempfile") if hasattr(sa_mod, k)}
+    if "wait_port_available" in saved:
+        sa_mod.wait_port_available = lambda *a, **k: None
+    if "tempfile" in saved:
+        sa_mod.tempfile = types.SimpleNamespace(NamedTemporaryFile=lambda *a, **k: _NoFile())
+    try:
+        sa_mod.PortArgs.init_new(sa)
+    finally:
+        for k, v in saved.items():
+            setattr(sa_mod, k, v)
+    notes["steps"].append("PortArgs.init_new")
 
 
 def _node_ranks() -> List[tuple]:

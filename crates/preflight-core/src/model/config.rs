@@ -193,6 +193,10 @@ pub struct ModelConfig {
     /// from a stand-in text config.
     #[serde(skip)]
     pub text_config_assert: bool,
+    /// An assert of `get_hybrid_layer_ids` that fails on this config's layer lists
+    /// (`model_config.py:2784-2790@0.5.23`), raised when the model config is first built.
+    #[serde(skip)]
+    pub layer_ids_assert: Option<LayerIdsAssert>,
     /// `is_fp4_experts` from the config (`routed_experts_quant_method == "mxfp4"`).
     pub is_fp4_experts: bool,
 }
@@ -345,8 +349,9 @@ impl ModelConfig {
         // _derive_hybrid_model (model_config.py:1213-1256)
         let is_hybrid_swa =
             is_hybrid_swa_model(v, &archs, hf.text()) && !opts.disable_hybrid_swa_memory;
+        let mut layer_ids_assert = None;
         let (swa_ids, full_ids) = if is_hybrid_swa && !lists::DEEPSEEK_V4_ARCHS.any(v, &archs) {
-            get_hybrid_layer_ids(v, &archs, hf.text())?
+            get_hybrid_layer_ids(v, &archs, hf.text(), &mut layer_ids_assert)?
         } else {
             (None, None)
         };
@@ -404,6 +409,7 @@ impl ModelConfig {
             hf_quant_method,
             is_fp4_experts,
             text_config_assert: false,
+            layer_ids_assert,
             hf,
         }
         .with_total_kv_heads())
@@ -831,10 +837,24 @@ fn is_hybrid_swa_model(v: SglangVersion, archs: &[String], text: &HfObj) -> bool
 /// `get_hybrid_layer_ids` (`model_config.py:2700-2826@0.5.23`), for the split's sizes.
 type LayerIds = (Option<Vec<i64>>, Option<Vec<i64>>);
 
+/// A failing assert of `get_hybrid_layer_ids` on the config's own layer lists: a launch check
+/// (SGLang refuses the config with its message), unlike a [`ModelError`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum LayerIdsAssert {
+    /// `Inkling local_layer_ids must be unique` (`model_config.py:2784@0.5.23`): the list.
+    InklingNotUnique(Vec<i64>),
+    /// `Inkling local_layer_ids must be in [0, n)` (`model_config.py:2787@0.5.23`):
+    /// `num_hidden_layers` and the list.
+    InklingOutOfRange(i64, Vec<i64>),
+}
+
+/// `failed` receives an assert that SGLang's function raises on the config (the split is then
+/// not used).
 fn get_hybrid_layer_ids(
     v: SglangVersion,
     archs: &[String],
     text: &HfObj,
+    failed: &mut Option<LayerIdsAssert>,
 ) -> Result<LayerIds, ModelError> {
     if !text.has("num_hidden_layers") {
         return Err(missing("num_hidden_layers", 2704));
@@ -956,6 +976,23 @@ fn get_hybrid_layer_ids(
     }
     if has("InklingForConditionalGeneration") {
         let local = ids("local_layer_ids");
+        // the two asserts (model_config.py:2784-2790@0.5.23), on a list of ints (another
+        // element type fails differently in Python and is not judged)
+        let all_ints = text
+            .get("local_layer_ids")
+            .and_then(Value::as_array)
+            .is_none_or(|a| a.iter().all(|x| x.as_i64().is_some()));
+        if all_ints {
+            let mut unique = local.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            if unique.len() != local.len() {
+                *failed = Some(LayerIdsAssert::InklingNotUnique(local.clone()));
+            } else if unique.iter().any(|i| !(0..n).contains(i)) {
+                let raw = text.int("num_hidden_layers").unwrap_or(0);
+                *failed = Some(LayerIdsAssert::InklingOutOfRange(raw, local.clone()));
+            }
+        }
         return Ok((
             Some((0..n).filter(|i| local.contains(i)).collect()),
             Some((0..n).filter(|i| !local.contains(i)).collect()),

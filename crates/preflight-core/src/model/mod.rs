@@ -20,7 +20,7 @@ pub mod config;
 pub mod generated;
 pub mod hf;
 
-pub use config::{AttentionArch, ModelConfig, ModelError, ModelOptions};
+pub use config::{AttentionArch, LayerIdsAssert, ModelConfig, ModelError, ModelOptions};
 pub use hf::{HfConfig, HfObj};
 
 use crate::config::LaunchConfig;

@@ -225,8 +225,14 @@ fn trtllm_mha_init(ctx: &Ctx, st: &mut State) -> Step {
     if page < 128 || xqa {
         return Ok(());
     }
-    let tp = ctx.tp();
-    let q = ctx.model.get_num_attention_heads(tp);
+    // `config.num_attention_heads // attn_tp_size` (a plain floor: 0 when the rank has fewer
+    // than one head) and `config.get_num_kv_heads(attn_tp_size)` (at least 1)
+    let tp = ctx.attn_tp();
+    let q = ctx
+        .model
+        .num_attention_heads
+        .unwrap_or(0)
+        .div_euclid(tp.max(1));
     let kv = ctx.model.get_num_kv_heads(tp);
     let pow2 = page > 0 && page & (page - 1) == 0;
     if q / kv <= 1 || ctx.model.head_dim != ctx.model.v_head_dim || !pow2 {

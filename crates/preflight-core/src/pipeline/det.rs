@@ -55,5 +55,15 @@ pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) -> Step {
         st.by("disable_radix_cache", &det::RADIX);
         st.emit(ctx, &det::RADIX, &[("attention_backend", PyVal::s(b))]);
     }
+    // the TP all-reduce (attention_hook.py:668-672@0.5.23): on ROCm the
+    // `_deterministic_rocm_rccl_check` pass (overrides.py:1074-1087@0.5.23)
+    let c = &st.cur;
+    if ctx.v >= crate::version::SglangVersion::V0_5_23
+        && c.tp_size > 2
+        && ctx.hw.is_hip()
+        && c.disable_custom_all_reduce
+    {
+        return Err(st.raise(ctx, &det::ROCM_RCCL, &[]));
+    }
     Ok(())
 }

@@ -460,6 +460,21 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 &[("backend", PyVal::s(b)), ("page_size", PyVal::Int(page))],
             );
         }
+    } else if lists::PROVIDERS_INKLING.contains(v, arch) {
+        // model_overrides/inkling.py:68-77@0.5.23 (:68-74@0.5.19): fa4 or triton when every
+        // attention-backend flag is unset (its pool ratios and mamba-strategy pin are not
+        // modelled)
+        if st.attention_unset() {
+            let fa4 = hw.is_sm100() || (v >= SglangVersion::V0_5_22 && hw.is_sm90());
+            let b = if fa4 { "fa4" } else { "triton" };
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &mr::INKLING_ATTENTION_DEFAULT);
+            st.emit(
+                ctx,
+                &mr::INKLING_ATTENTION_DEFAULT,
+                &[("backend", PyVal::s(b))],
+            );
+        }
     } else if lists::PROVIDERS_LFM2.contains(v, arch) {
         // model_overrides/lfm2.py:12-17@0.5.23 (:15-20@0.5.19; no log): flashinfer on SM100
         // when the base flag is unset
@@ -1047,6 +1062,8 @@ fn check_dsa_backend_constraints(ctx: &Ctx, st: &mut State, kv: &str) -> Step {
     }
     if p != "tilelang" || d != "tilelang" {
         return Err(st.raise(ctx, &dsa::TILELANG_BOTH, &[]));
+    } else if st.cur.dcp_size > 1 {
+        return Err(st.raise(ctx, &dsa::TILELANG_DCP, &[]));
     } else if ctx.hw.capability < (8, 9) {
         return Err(st.raise(ctx, &dsa::TILELANG_SM89, &[]));
     }

@@ -363,3 +363,19 @@ pub fn finalize_cuda_graph_prefill_max_context(ctx: &Ctx, st: &mut State) -> Ste
     }
     Ok(())
 }
+
+/// `PortArgs.init_new` (`server_args.py:770-800@0.5.23`), called by the engine after
+/// `check_server_args` and the publication (`entrypoints/engine.py:1184@0.5.23`), before any
+/// process is spawned: decoupled speculative decoding needs its three endpoints. The rest
+/// (free ports) needs the live machine.
+pub fn port_args_init_new(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if c.decoupled_spec_role != "null"
+        && (c.decoupled_spec_bind_endpoint.is_none()
+            || c.decoupled_spec_connect_endpoints.is_none()
+            || c.decoupled_spec_rank.is_none())
+    {
+        return Err(st.raise(ctx, &r::DECOUPLED_SPEC_ENDPOINTS, &[]));
+    }
+    Ok(())
+}

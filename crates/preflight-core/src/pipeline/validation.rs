@@ -157,10 +157,9 @@ pub fn derive_context_length(ctx: &Ctx, st: &mut State) -> Step {
         super::model::text_config_assert(ctx, st)?;
     }
     let derived = ctx.model.derived_context_len;
-    let Some(user) = ctx.args.context_length else {
-        return Ok(());
-    };
-    if user > derived {
+    if let Some(user) = ctx.args.context_length
+        && user > derived
+    {
         let allowed =
             crate::py::env_bool(ctx.env("SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"), false)
                 || crate::py::env_bool(ctx.env("SGLANG_IS_IN_CI"), false);
@@ -171,7 +170,30 @@ pub fn derive_context_length(ctx: &Ctx, st: &mut State) -> Step {
             return Err(st.raise(ctx, &cr::CONTEXT_TOO_LONG, &[("msg", PyVal::s(msg))]));
         }
     }
-    Ok(())
+    layer_ids_assert(ctx, st)
+}
+
+/// `get_hybrid_layer_ids`'s asserts on the config's layer lists, from `_derive_hybrid_model`
+/// (`configs/model_config.py:888@0.5.23`, after the context length).
+fn layer_ids_assert(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::LayerIdsAssert as A;
+    let ints = |ids: &[i64]| PyVal::List(ids.iter().map(|i| PyVal::Int(*i)).collect());
+    match &ctx.model.layer_ids_assert {
+        None => Ok(()),
+        Some(A::InklingNotUnique(ids)) => Err(st.raise(
+            ctx,
+            &cr::INKLING_LOCAL_NOT_UNIQUE,
+            &[("local_layer_ids", ints(ids))],
+        )),
+        Some(A::InklingOutOfRange(n, ids)) => Err(st.raise(
+            ctx,
+            &cr::INKLING_LOCAL_OUT_OF_RANGE,
+            &[
+                ("num_hidden_layers", PyVal::Int(*n)),
+                ("local_layer_ids", ints(ids)),
+            ],
+        )),
+    }
 }
 
 /// `attn_dp_enabled_of(cfg)` (0.5.22+), `cfg.enable_dp_attention` before.

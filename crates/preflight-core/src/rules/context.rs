@@ -118,17 +118,97 @@ pub static QUANTIZE_AND_SERVE_DISABLED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Inkling's local (sliding-window) layer ids repeat
+pub static INKLING_LOCAL_NOT_UNIQUE: RuleInfo = RuleInfo {
+    code: "MCFG004",
+    name: "inkling-local-layer-ids-unique",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "Inkling local_layer_ids must be unique: {local_layer_ids}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MC, 2245),
+        (VersionRange::only(SglangVersion::V0_5_20), MC, 2469),
+        (VersionRange::only(SglangVersion::V0_5_21), MC, 2585),
+        (VersionRange::only(SglangVersion::V0_5_22), MC, 2663),
+        (VersionRange::since(SglangVersion::V0_5_23), MC, 2784),
+    ],
+    title: doc!("Inkling's local_layer_ids list a layer twice"),
+    explanation: doc!(
+        "For an Inkling checkpoint SGLang splits the layers into sliding-window (local) and full-attention ones from the config's local_layer_ids, and refuses a list that names a layer more than once."
+    ),
+    trigger: doc!(
+        "InklingForConditionalGeneration, hybrid SWA memory on, a repeated entry in the text config's local_layer_ids."
+    ),
+    solutions: doc_list!["Fix local_layer_ids in config.json (or --json-model-override-args)."],
+    flags: &["json_model_override_args"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"InklingForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"local_layer_ids\": [0, 0]}}"}"#,
+        r#"{"gpu":"H100","arch":"InklingForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"local_layer_ids\": [0, 1]}}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Inkling's local layer ids outside the model's layers
+pub static INKLING_LOCAL_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    code: "MCFG005",
+    name: "inkling-local-layer-ids-range",
+    exception: Some("AssertionError"),
+    versions: VersionRange::ALL,
+    messages: &[(
+        VersionRange::ALL,
+        "Inkling local_layer_ids must be in [0, {num_hidden_layers}): {local_layer_ids}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MC, 2248),
+        (VersionRange::only(SglangVersion::V0_5_20), MC, 2472),
+        (VersionRange::only(SglangVersion::V0_5_21), MC, 2588),
+        (VersionRange::only(SglangVersion::V0_5_22), MC, 2666),
+        (VersionRange::since(SglangVersion::V0_5_23), MC, 2787),
+    ],
+    title: doc!("Inkling's local_layer_ids name a layer the model does not have"),
+    explanation: doc!(
+        "Every entry of an Inkling config's local_layer_ids must be a layer index in [0, num_hidden_layers)."
+    ),
+    trigger: doc!(
+        "InklingForConditionalGeneration, hybrid SWA memory on, an entry of local_layer_ids below 0 or at least num_hidden_layers."
+    ),
+    solutions: doc_list!["Fix local_layer_ids in config.json (or --json-model-override-args)."],
+    flags: &["json_model_override_args"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"InklingForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"local_layer_ids\": [0, 999]}}"}"#,
+        r#"{"gpu":"H100","arch":"InklingForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"local_layer_ids\": [0, 1]}}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &CONTEXT_TOO_LONG,
     &QUANTIZE_AND_SERVE_NEEDS_MODELOPT,
     &QUANTIZE_AND_SERVE_DISABLED,
+    &INKLING_LOCAL_NOT_UNIQUE,
+    &INKLING_LOCAL_OUT_OF_RANGE,
 ];
 
 const SA: &str = "python/sglang/srt/server_args.py";
 
 /// The `configs/model_config.py` and `server_args.py` sites that are not launch checks.
 pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: MC,
+        function: "ModelConfig.get_total_num_kv_heads",
+        message: "",
+        reason: "The nemotron-nas (DeciLM) block_configs checks run lazily, where a caller first asks for the KV-head count: the KV-pool sizing of the model runner, after the weights are loaded (and attention_hook.py:69@0.5.23 only with --dcp-size > 1). Preflight does not read block_configs.",
+    },
+    Unmodelled {
+        file: SA,
+        function: "PortArgs.init_new",
+        message: "",
+        reason: "The two sites without a message (the decoupled-speculation check above them is SRV038): `assert worker_ports is not None`, an invariant of the data-parallel controller, which always passes worker ports with a dp_rank (no launch argument reaches it); and the re-raise of wait_port_available's error when another process on the machine holds a port, which needs the live machine.",
+    },
     Unmodelled {
         file: MC,
         function: "register_model_config_factory",

@@ -180,5 +180,42 @@ pub static RL_ON_POLICY: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// ROCm deterministic TP above two ranks needs the custom all-reduce.
+pub static ROCM_RCCL: RuleInfo = RuleInfo {
+    code: "DET004",
+    name: "deterministic-rocm-custom-all-reduce",
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "--disable-custom-all-reduce cannot be combined with --enable-deterministic-inference on ROCm when --tp-size is above 2: the all-reduce would run through RCCL, which is not batch-invariant.",
+    )],
+    sources: &[(VersionRange::V23, OVERRIDES, 1084)],
+    title: doc!("Deterministic inference on ROCm above tp 2 needs the custom all-reduce"),
+    explanation: doc!(
+        "On AMD GPUs deterministic tensor parallelism relies on the one-stage custom all-reduce kernel, which reduces in a fixed order. With it disabled and more than two ranks, the all-reduce runs through RCCL, whose results change with the batch."
+    ),
+    trigger: doc!(
+        "AMD GPU, --enable-deterministic-inference (or --rl-on-policy-target), --tp-size above 2 and --disable-custom-all-reduce."
+    ),
+    solutions: doc_list![
+        "Drop --disable-custom-all-reduce.",
+        "Use --tp-size 2 or less.",
+    ],
+    flags: &["disable_custom_all_reduce", "tp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"triton","tp_size":4,"disable_custom_all_reduce":true}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","enable_deterministic_inference":true,"attention_backend":"triton","tp_size":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
-pub static RULES: &[&RuleInfo] = &[&DEFAULT, &CHOICES, &MLA, &FA4_MLA, &RADIX, &RL_ON_POLICY];
+pub static RULES: &[&RuleInfo] = &[
+    &DEFAULT,
+    &CHOICES,
+    &MLA,
+    &FA4_MLA,
+    &RADIX,
+    &RL_ON_POLICY,
+    &ROCM_RCCL,
+];

@@ -633,6 +633,41 @@ pub static TILELANG_BOTH: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// CUDA TileLang FP8 has no decode context parallelism.
+pub static TILELANG_DCP: RuleInfo = RuleInfo {
+    code: "DSA122",
+    name: "dsa-tilelang-fp8-dcp",
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "CUDA TileLang FP8 KV does not support --dcp-size > 1.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 553),
+        (VersionRange::V23, OVERRIDES, 577),
+    ],
+    title: doc!("TileLang DSA with an FP8 KV cache has no decode context parallelism"),
+    explanation: doc!(
+        "On CUDA the TileLang DSA kernels with an FP8 KV cache are not written for a KV cache split across decode-context-parallel ranks."
+    ),
+    trigger: doc!("NVIDIA GPU, fp8_e4m3 KV, tilelang on both DSA sides, --dcp-size above 1."),
+    solutions: doc_list![
+        "Drop --dcp-size.",
+        "Use --kv-cache-dtype bfloat16 with tilelang, or another DSA backend.",
+    ],
+    flags: &[
+        "dcp_size",
+        "kv_cache_dtype",
+        "dsa_prefill_backend",
+        "dsa_decode_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang","tp_size":8,"dcp_size":2}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","kv_cache_dtype":"fp8_e4m3","dsa_prefill_backend":"tilelang","dsa_decode_backend":"tilelang","tp_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// CUDA TileLang FP8 needs SM89+.
 pub static TILELANG_SM89: RuleInfo = RuleInfo {
     code: "DSA117",
@@ -825,6 +860,7 @@ pub static RULES: &[&RuleInfo] = &[
     &Q8_UNPACKED,
     &Q8_DECODE,
     &TILELANG_BOTH,
+    &TILELANG_DCP,
     &TILELANG_SM89,
     &TILELANG_FP8_V19,
     &PAGE_DSA_ROCM,

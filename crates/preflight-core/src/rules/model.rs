@@ -672,6 +672,33 @@ pub static HRM_TEXT_BACKEND: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const INKLING: &str = "python/sglang/srt/arg_groups/model_overrides/inkling.py";
+
+/// Inkling's attention backend default (`_inkling_overrides`, `model_overrides/inkling.py:68-77@0.5.23`).
+pub static INKLING_ATTENTION_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL107",
+    name: "inkling-attention-default",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use {backend} as the attention backend for Inkling (requires fa4 or triton).",
+    )],
+    sources: &[
+        (VersionRange::until(SglangVersion::V0_5_21), INKLING, 71),
+        (VersionRange::since(SglangVersion::V0_5_22), INKLING, 74),
+    ],
+    title: doc!("Inkling gets fa4 or triton as its attention backend"),
+    explanation: doc!(
+        "Inkling's attention layers run only on fa4 or triton (models/inkling_common/attn.py asserts it), so when no attention backend is given SGLang picks fa4 on SM100 (0.5.22 and later also on SM90) and triton elsewhere, instead of the platform default."
+    ),
+    trigger: doc!(
+        "InklingForConditionalGeneration(MTP) with --attention-backend, --prefill-attention-backend and --decode-attention-backend unset."
+    ),
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
 const MINICPM: &str = "python/sglang/srt/arg_groups/model_overrides/minicpm.py";
 const ERNIE45_VL: &str = "python/sglang/srt/arg_groups/model_overrides/ernie45_vl.py";
 const QWEN4_EXP: &str = "python/sglang/srt/arg_groups/model_overrides/qwen4_exp.py";
@@ -1351,6 +1378,18 @@ pub static UNMODELLED: &[Unmodelled] = &[
     },
     Unmodelled {
         file: OVERRIDES,
+        function: "mamba_cache_chunk_size",
+        message: "",
+        reason: "Not judged: it compares --page-size with the model's mamba_chunk_size as the config class derives it (NemotronHConfig maps the legacy chunk_size, other classes have their own defaults), which Preflight's config loader does not derive. It fails only for a page size that neither divides nor is a multiple of the chunk size (64-256), and only under an extra_buffer strategy, where validate_mamba_extra_buffer first requires --mamba-track-interval to be a multiple of the page size (LIN021), so power-of-two page sizes never reach it.",
+    },
+    Unmodelled {
+        file: OVERRIDES,
+        function: "max_speculative_num_draft_tokens",
+        message: "",
+        reason: "Unreachable after resolution: the algorithms' resolve_max_speculative_num_draft_tokens returns speculative_num_draft_tokens itself, or with --speculative-adaptive max(candidate_steps) + 1, while _init_adaptive_speculative_params (speculative_hook.py:1391-1427@0.5.23) sets speculative_num_draft_tokens to steps + 1 for steps among those candidates.",
+    },
+    Unmodelled {
+        file: OVERRIDES,
         function: "run_post_process_pass",
         message: "",
         reason: MACHINERY,
@@ -1458,6 +1497,7 @@ pub static RULES: &[&RuleInfo] = &[
     &TEXT_CONFIG_ASSERT,
     &HRM_TEXT_FORCE,
     &HRM_TEXT_BACKEND,
+    &INKLING_ATTENTION_DEFAULT,
     &IQUEST_Q1_SPEC_ALGO,
     &IQUEST_Q1_DRAFT_BACKEND,
     &IQUEST_Q1_CP,

@@ -2,11 +2,13 @@
 //! transport and the late validations (`arg_groups/serving_hook.py`).
 
 use super::{RuleInfo, Unmodelled};
+use crate::report::Stage;
 use crate::version::{SglangVersion, VersionRange as R};
 
 const HOOK: &str = "python/sglang/srt/arg_groups/serving_hook.py";
 const MEM: &str = "python/sglang/srt/arg_groups/memory_hook.py";
 const CG: &str = "python/sglang/srt/arg_groups/cuda_graph_hook.py";
+const SA: &str = "python/sglang/srt/server_args.py";
 
 const V19: SglangVersion = SglangVersion::V0_5_19;
 const V20: SglangVersion = SglangVersion::V0_5_20;
@@ -1051,6 +1053,46 @@ pub static PREFILL_GRAPH_CONTEXT_LEN: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Decoupled speculative decoding without its endpoints.
+pub static DECOUPLED_SPEC_ENDPOINTS: RuleInfo = RuleInfo {
+    code: "SRV038",
+    name: "decoupled-spec-endpoints-required",
+    stage: Stage::Startup,
+    messages: &[(
+        R::ALL,
+        "--decoupled-spec-bind-endpoint, --decoupled-spec-connect-endpoints, and --decoupled-spec-rank are required for decoupled speculative decoding.",
+    )],
+    sources: &[
+        (R::only(V19), SA, 4356),
+        (R::only(V20), SA, 809),
+        (R::only(V21), SA, 698),
+        (R::only(V22), SA, 779),
+        (R::since(V23), SA, 793),
+    ],
+    title: doc!("Decoupled speculative decoding needs its three endpoints"),
+    explanation: doc!(
+        "A verifier or drafter engine talks to its peers over ZMQ. When the engine allocates its ports at start-up (PortArgs.init_new, before any process is spawned), it needs the endpoint it binds, the endpoints it connects to and its rank; a missing one stops the launch."
+    ),
+    trigger: doc!(
+        "--decoupled-spec-role verifier or drafter without --decoupled-spec-bind-endpoint, --decoupled-spec-connect-endpoints or --decoupled-spec-rank."
+    ),
+    solutions: doc_list![
+        "Give all three: --decoupled-spec-bind-endpoint, --decoupled-spec-connect-endpoints and --decoupled-spec-rank.",
+        "Drop --decoupled-spec-role.",
+    ],
+    flags: &[
+        "decoupled_spec_role",
+        "decoupled_spec_bind_endpoint",
+        "decoupled_spec_connect_endpoints",
+        "decoupled_spec_rank",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","decoupled_spec_role":"verifier"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","decoupled_spec_role":"verifier","decoupled_spec_bind_endpoint":"tcp://0.0.0.0:30100","decoupled_spec_connect_endpoints":["tcp://10.0.0.2:30100"],"decoupled_spec_rank":0}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of the module.
 pub static RULES: &[&RuleInfo] = &[
     &MM_CACHE_NEGATIVE,
@@ -1090,6 +1132,7 @@ pub static RULES: &[&RuleInfo] = &[
     &PLE_OFFLOAD_FILE,
     &PREFILL_GRAPH_CONTEXT_POSITIVE,
     &PREFILL_GRAPH_CONTEXT_LEN,
+    &DECOUPLED_SPEC_ENDPOINTS,
 ];
 
 /// Serving checks deliberately not modelled.
