@@ -4,7 +4,8 @@
 `--dcp-size` check (`_check_dsa_backend_constraints`, overrides.py:576@0.5.23), Inkling's
 `local_layer_ids` asserts (`get_hybrid_layer_ids`, configs/model_config.py:2784-2790@0.5.23),
 the decoupled-speculation endpoints of `PortArgs.init_new` (server_args.py:787-797@0.5.23),
-and trtllm_mha's page_size >= 128 GQA precondition (trtllm_mha_backend.py:374@0.5.23). Runs
+trtllm_mha's page_size >= 128 GQA precondition (trtllm_mha_backend.py:374@0.5.23) and the
+experimental Marlin MoE-LoRA runner's policy (lora/marlin_lora_temp/policy.py:15-55@0.5.23). Runs
 with `"startup": true`. Writes tests/golden/oracle-<release>-sites.jsonl.
 
     . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
@@ -80,6 +81,28 @@ def build_cases(v):
         enable_dp_attention=True, dp_size=1)
     add("trtllm-page", "LlamaForCausalLM", "B200", attention_backend="trtllm_mha",
         page_size=128, tp_size=8, enable_dp_attention=True, dp_size=4)
+    # the experimental Marlin MoE-LoRA runner (validate_experimental_sgl_marlin)
+    m = dict(moe_runner_backend="experimental_sgl_marlin")
+    lora = dict(enable_lora=True, max_lora_rank=16, lora_target_modules=["all"])
+    ve = dict(lora_use_virtual_experts=True)
+    for arch in ["Qwen3MoeForCausalLM", "GptOssForCausalLM"]:
+        add("marlin-lora", arch, "H100", **m)
+        add("marlin-lora", arch, "H100", **m, **lora)
+        add("marlin-lora", arch, "H100", **m, **lora, **ve)
+        add("marlin-lora", arch, "H100", **m, **lora, **ve, lora_backend="triton")
+        add("marlin-lora", arch, "H100", **m, **lora, **ve, lora_backend="triton", tp_size=2,
+            ep_size=2)
+        add("marlin-lora", arch, "H100", **m, **lora, **ve, lora_backend="triton", tp_size=2,
+            ep_size=2, enable_eplb=True)
+        add("marlin-lora", arch, "H100", **m, **lora, **ve, lora_backend="triton", tp_size=2,
+            ep_size=2, ep_num_redundant_experts=2)
+        add("marlin-lora", arch, "H100", **m, tp_size=2, ep_size=2, moe_a2a_backend="deepep")
+        add("marlin-lora", arch, "H100", **m, tp_size=2, ep_size=2)
+        # an adapter path alone turns LoRA on (--enable-lora is a store_true switch: a launch
+        # cannot set it false, so the engine-only enable_lora=False is not a case)
+        add("marlin-lora", arch, "H100", **m, lora_paths=["a=some/adapter"], max_lora_rank=16,
+            lora_target_modules=["all"])
+        add("marlin-lora", arch, "H20", **m, **lora, tp_size=2)
     return out
 
 

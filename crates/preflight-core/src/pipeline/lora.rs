@@ -259,3 +259,43 @@ fn check_lora_speculative_compatibility(ctx: &Ctx, st: &mut State) -> Step {
     }
     Ok(())
 }
+
+/// `validate_experimental_sgl_marlin` (`arg_groups/validation_hook.py:565-575@0.5.23`, run after
+/// `handle_elastic_ep`, `pipeline.py:300@0.5.23`): for `--moe-runner-backend
+/// experimental_sgl_marlin`, `validate_experimental_sgl_marlin_server_args`
+/// (`lora/marlin_lora_temp/policy.py:15-55@0.5.23`) on the resolved view.
+pub fn validate_experimental_sgl_marlin(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if c.moe_runner_backend != "experimental_sgl_marlin" {
+        return Ok(());
+    }
+    if c.ep_size > 1 && c.moe_a2a_backend != "none" {
+        return Err(st.raise(ctx, &lr::MARLIN_EP_A2A, &[]));
+    }
+    // an adapter path enables LoRA later unless --enable-lora false
+    let lora = c.enable_lora.unwrap_or(false) || (c.enable_lora.is_none() && c.lora_paths.truthy());
+    if !lora {
+        return Ok(());
+    }
+    if !c.lora_use_virtual_experts {
+        return Err(st.raise(ctx, &lr::MARLIN_VIRTUAL_EXPERTS, &[]));
+    }
+    if c.lora_backend != "triton" {
+        return Err(st.raise(ctx, &lr::MARLIN_LORA_TRITON, &[]));
+    }
+    if c.ep_size <= 1 {
+        return Ok(());
+    }
+    // 0.5.19-0.5.20 also refuse --elastic-ep-rejoin (policy.py:50@0.5.19)
+    let rejoin = ctx.v <= V::V0_5_20 && c.elastic_ep_rejoin;
+    if c.init_expert_location != "trivial"
+        || c.ep_num_redundant_experts != 0
+        || c.enable_eplb
+        || c.elastic_ep_backend.is_some()
+        || c.enable_elastic_expert_backup
+        || rejoin
+    {
+        return Err(st.raise(ctx, &lr::MARLIN_EP_PLACEMENT, &[]));
+    }
+    Ok(())
+}

@@ -277,6 +277,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     moe::handle_a2a_moe(ctx, st)?; // :295
     parallel::handle_shared_experts_tp(ctx, st)?; // :296 (0.5.21+)
     parallel::handle_eplb_and_dispatch(ctx, st)?; // :297
+    lora::validate_experimental_sgl_marlin(ctx, st)?; // :300 (0.5.19: :310)
     spec::handle_speculative_decoding(ctx, st)?; // :306
     moe::handle_layernorm_sp(ctx, st)?; // :315
     moe::validate_cutedsl_a2a_token_budget(ctx, st)?; // 0.5.19-0.5.21 (pipeline.py:327@0.5.19)

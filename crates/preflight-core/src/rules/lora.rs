@@ -648,6 +648,134 @@ pub static VIRTUAL_EXPERTS: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const MARLIN_POLICY: &str = "python/sglang/srt/lora/marlin_lora_temp/policy.py";
+
+/// The experimental Marlin MoE runner with EP needs --moe-a2a-backend none
+pub static MARLIN_EP_A2A: RuleInfo = RuleInfo {
+    code: "LORA019",
+    name: "experimental-sgl-marlin-ep-a2a",
+    messages: &[(
+        VersionRange::ALL,
+        "experimental_sgl_marlin EP requires --moe-a2a-backend none",
+    )],
+    sources: &[(VersionRange::ALL, MARLIN_POLICY, 23)],
+    title: doc!("The experimental Marlin MoE runner with EP needs --moe-a2a-backend none"),
+    explanation: doc!(
+        "The experimental_sgl_marlin MoE runner (the Marlin MoE-LoRA path) implements expert parallelism only without an all-to-all backend; SGLang checks it during argument resolution, with or without LoRA."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend experimental_sgl_marlin, a resolved --ep-size above 1 and an --moe-a2a-backend other than none."
+    ),
+    solutions: doc_list![
+        "Use --moe-a2a-backend none.",
+        "Use another --moe-runner-backend."
+    ],
+    flags: &["moe_a2a_backend", "ep_size", "moe_runner_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","tp_size":2,"ep_size":2,"moe_a2a_backend":"deepep"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","tp_size":2,"ep_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The experimental Marlin MoE-LoRA runner needs --lora-use-virtual-experts
+pub static MARLIN_VIRTUAL_EXPERTS: RuleInfo = RuleInfo {
+    code: "LORA020",
+    name: "experimental-sgl-marlin-lora-virtual-experts",
+    messages: &[(
+        VersionRange::ALL,
+        "experimental_sgl_marlin LoRA requires --lora-use-virtual-experts",
+    )],
+    sources: &[(VersionRange::ALL, MARLIN_POLICY, 34)],
+    title: doc!("The experimental Marlin MoE-LoRA runner needs --lora-use-virtual-experts"),
+    explanation: doc!(
+        "With LoRA on (--enable-lora, or --lora-paths without --enable-lora false), the experimental_sgl_marlin MoE runner serves expert LoRA only through virtual experts."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend experimental_sgl_marlin, LoRA enabled, --lora-use-virtual-experts not set."
+    ),
+    solutions: doc_list![
+        "Add --lora-use-virtual-experts.",
+        "Use another --moe-runner-backend."
+    ],
+    flags: &[
+        "lora_use_virtual_experts",
+        "moe_runner_backend",
+        "enable_lora",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"]}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"],"lora_use_virtual_experts":true,"lora_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The experimental Marlin MoE-LoRA runner needs --lora-backend triton
+pub static MARLIN_LORA_TRITON: RuleInfo = RuleInfo {
+    code: "LORA021",
+    name: "experimental-sgl-marlin-lora-triton",
+    messages: &[(
+        VersionRange::ALL,
+        "experimental_sgl_marlin LoRA requires --lora-backend triton",
+    )],
+    sources: &[(VersionRange::ALL, MARLIN_POLICY, 40)],
+    title: doc!("The experimental Marlin MoE-LoRA runner needs --lora-backend triton"),
+    explanation: doc!(
+        "Its temporary dense and sink kernels read the Triton LoRA backend's SGEMM batch metadata directly; no other global LoRA backend is adapted."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend experimental_sgl_marlin, LoRA enabled with --lora-use-virtual-experts, --lora-backend other than triton (the default is csgmv)."
+    ),
+    solutions: doc_list!["Add --lora-backend triton."],
+    flags: &["lora_backend", "moe_runner_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"],"lora_use_virtual_experts":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"],"lora_use_virtual_experts":true,"lora_backend":"triton"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The experimental Marlin MoE-LoRA runner with EP needs plain expert placement
+pub static MARLIN_EP_PLACEMENT: RuleInfo = RuleInfo {
+    code: "LORA022",
+    name: "experimental-sgl-marlin-ep-placement",
+    messages: &[(
+        VersionRange::ALL,
+        "experimental_sgl_marlin EP requires trivial expert placement without redundancy, EPLB, or elastic EP",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            MARLIN_POLICY,
+            52,
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            MARLIN_POLICY,
+            51,
+        ),
+    ],
+    title: doc!("The experimental Marlin MoE-LoRA runner with EP needs plain expert placement"),
+    explanation: doc!(
+        "With LoRA and expert parallelism, the experimental_sgl_marlin runner assumes every expert sits where the trivial placement puts it: no --init-expert-location file, no redundant experts, no EPLB and no elastic EP (0.5.19-0.5.20: no elastic rejoin either)."
+    ),
+    trigger: doc!(
+        "--moe-runner-backend experimental_sgl_marlin, LoRA with virtual experts and the triton backend, a resolved --ep-size above 1, and a non-trivial --init-expert-location, --ep-num-redundant-experts, --enable-eplb, --elastic-ep-backend or --enable-elastic-expert-backup."
+    ),
+    solutions: doc_list!["Drop the expert-placement flag.", "Use --ep-size 1."],
+    flags: &[
+        "enable_eplb",
+        "ep_num_redundant_experts",
+        "init_expert_location",
+        "ep_size",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"],"lora_use_virtual_experts":true,"lora_backend":"triton","tp_size":2,"ep_size":2,"enable_eplb":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","moe_runner_backend":"experimental_sgl_marlin","enable_lora":true,"max_lora_rank":16,"lora_target_modules":["all"],"lora_use_virtual_experts":true,"lora_backend":"triton","tp_size":2,"ep_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &V2_MODES,
@@ -669,6 +797,10 @@ pub static RULES: &[&RuleInfo] = &[
     &MOE_RUNNER_EPLB,
     &ENABLED_BY_PATHS,
     &VIRTUAL_EXPERTS,
+    &MARLIN_EP_A2A,
+    &MARLIN_VIRTUAL_EXPERTS,
+    &MARLIN_LORA_TRITON,
+    &MARLIN_EP_PLACEMENT,
 ];
 
 /// The LoRA sites not modelled, with the reason.
