@@ -20,6 +20,7 @@ pub static DEFAULT_BACKEND: RuleInfo = RuleInfo {
         "Attention backend not specified. Use {backend} backend by default.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1120),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1166),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1058),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1077),
@@ -66,6 +67,7 @@ pub static PAGE_FLASHMLA: RuleInfo = RuleInfo {
         "FlashMLA only supports a page_size of 64, change page_size to 64.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1138),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1184),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1073),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1092),
@@ -91,6 +93,7 @@ pub static PAGE_TRTLLM_MLA: RuleInfo = RuleInfo {
         "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1155),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1193),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1082),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1101),
@@ -116,6 +119,7 @@ pub static PAGE_TRTLLM_MHA: RuleInfo = RuleInfo {
         "TensorRT-LLM MHA only supports page_size of 16, 32, 64 or 128, changing page_size from {page_size} to 64.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1188),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1226),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1115),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1134),
@@ -141,6 +145,7 @@ pub static PAGE_CUTEDSL_MLA: RuleInfo = RuleInfo {
         "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1174),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1212),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1101),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1120),
@@ -164,6 +169,7 @@ pub static PAGE_FA4: RuleInfo = RuleInfo {
         "FA4 backend only supports page size 128 for non-MLA model architectures, changing page_size from {page_size} to 128.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1311),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1349),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1232),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1256),
@@ -205,6 +211,7 @@ pub static TRTLLM_MLA_BLACKWELL: RuleInfo = RuleInfo {
         "TRTLLM MLA backend is only supported on Blackwell GPUs (SM100/SM12x). Please use a different backend.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1218),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1256),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1142),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1161),
@@ -246,6 +253,7 @@ pub static TRTLLM_MLA_KV: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1222),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1146),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1165),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1260),
@@ -383,6 +391,7 @@ pub static FA3_E5M2_FALLBACK: RuleInfo = RuleInfo {
         "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention backend to triton.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1288),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1326),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1209),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1228),
@@ -409,6 +418,7 @@ pub static TORCH_NATIVE_NO_GRAPH: RuleInfo = RuleInfo {
         "Cuda graph is disabled because of using torch native attention backend",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 58),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 56),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 56),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 124),
@@ -434,6 +444,7 @@ pub static FLEX_NO_GRAPH: RuleInfo = RuleInfo {
         "Cuda graph is disabled because of using torch Flex Attention backend",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 77),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 75),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 75),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 143),
@@ -459,6 +470,7 @@ pub static FA3_SM: RuleInfo = RuleInfo {
         "FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 220),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 232),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 232),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 248),
@@ -497,6 +509,7 @@ pub static TRTLLM_MHA_NON_MLA: RuleInfo = RuleInfo {
         "trtllm_mha backend can only be used with non-MLA models.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 260),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 265),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 265),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 285),
@@ -532,6 +545,7 @@ pub static TRTLLM_MLA_NEEDS_MLA: RuleInfo = RuleInfo {
         "trtllm_mla backend can only be used with MLA models.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 80),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 81),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 81),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 97),
@@ -642,6 +656,7 @@ pub static CUTEDSL_DECODE_ONLY: RuleInfo = RuleInfo {
         "CuteDSL MLA only supports decoding for now",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1264),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1302),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1185),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1204),
@@ -672,6 +687,7 @@ pub static CUTEDSL_SM100: RuleInfo = RuleInfo {
         "CuteDSL MLA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1268),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1306),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1189),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1208),
@@ -704,6 +720,7 @@ pub static CUTEDSL_KV: RuleInfo = RuleInfo {
         "CuteDSL MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1277),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1315),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1198),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1217),
@@ -786,6 +803,7 @@ pub static PAGE_HPC_OPS: RuleInfo = RuleInfo {
         "HPC-Ops attention only supports a page_size of 64, changing page_size from {page_size} to 64.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1198),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1236),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1125),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1144),
@@ -810,6 +828,11 @@ pub static HYBRID_WARN: RuleInfo = RuleInfo {
         "Warning: Attention backend specified by --attention-backend or default backend might be overridden.The feature of hybrid attention backend is experimental and unstable. Please raise an issue if you encounter any problem.",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/model_executor/model_runner_components/attention_backend_setup.py",
+            225,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/model_executor/model_runner_components/attention_backend_setup.py",
@@ -852,6 +875,7 @@ pub static NSA_DEPRECATED: RuleInfo = RuleInfo {
         "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future release.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 148),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 157),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 157),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 173),
@@ -876,6 +900,7 @@ pub static CUTEDSL_NEEDS_MLA: RuleInfo = RuleInfo {
         "cutedsl_mla backend can only be used with MLA models.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 110),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 110),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 110),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 126),
@@ -903,6 +928,11 @@ pub static TRTLLM_MHA_PAGE128: RuleInfo = RuleInfo {
         "trtllm_mha with page_size={page_size} requires trtllm-gen's dynamic tokens-per-page kernels, which only support GQA (q heads per kv head > 1, got {num_q_heads}/{num_kv_heads}) with equal QK/V head dims (got {head_dim}/{v_head_dim}) and a power-of-2 page size. Use --page-size 64 instead.",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/layers/attention/trtllm_mha_backend.py",
+            254,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/layers/attention/trtllm_mha_backend.py",
@@ -951,6 +981,11 @@ pub static DSV3_TRTLLM_MLA: RuleInfo = RuleInfo {
         "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py",
+            112,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py",
@@ -1046,6 +1081,7 @@ pub static HPC_NON_MLA: RuleInfo = RuleInfo {
         "hpc_ops backend can only be used with non-MLA models.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 269),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 274),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 274),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 294),
@@ -1077,6 +1113,7 @@ pub static HPC_SPEC: RuleInfo = RuleInfo {
         "hpc_ops backend does not support speculative decoding for now.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), REGISTRY, 275),
         (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 280),
         (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 280),
         (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 300),
@@ -1109,6 +1146,7 @@ pub static HPC_SM90: RuleInfo = RuleInfo {
         "The hpc_ops attention backend requires an SM90 (Hopper) GPU (the HPC-Ops kernels ship sm90a only), got sm{device_sm}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HPC, 137),
         (VersionRange::only(SglangVersion::V0_5_20), HPC, 137),
         (VersionRange::only(SglangVersion::V0_5_21), HPC, 137),
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 138),
@@ -1140,6 +1178,7 @@ pub static HPC_KV: RuleInfo = RuleInfo {
         "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got {kv_cache_dtype}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HPC, 155),
         (VersionRange::only(SglangVersion::V0_5_20), HPC, 155),
         (VersionRange::only(SglangVersion::V0_5_21), HPC, 155),
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 156),
@@ -1167,6 +1206,7 @@ pub static HPC_FP8_HEADS: RuleInfo = RuleInfo {
         "The hpc_ops FP8 KV cache path requires per-rank (num_q_heads, num_kv_heads) in ((8, 1), (64, 8)) (the fused RoPE+quant kernel is specialized per shape), got {heads}. Adjust --tp accordingly or use --kv-cache-dtype bfloat16.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HPC, 170),
         (VersionRange::only(SglangVersion::V0_5_20), HPC, 170),
         (VersionRange::only(SglangVersion::V0_5_21), HPC, 169),
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 170),
@@ -1196,6 +1236,7 @@ pub static HPC_HEADS: RuleInfo = RuleInfo {
         "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got head_dim={head_dim}, num_q_heads={num_q_heads}, num_kv_heads={num_kv_heads}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HPC, 186),
         (VersionRange::only(SglangVersion::V0_5_20), HPC, 186),
         (VersionRange::only(SglangVersion::V0_5_21), HPC, 185),
         (VersionRange::only(SglangVersion::V0_5_22), HPC, 186),
@@ -1491,6 +1532,9 @@ pub static TRITON_CROSS_ATTN: RuleInfo = RuleInfo {
         "Cross attention is not supported in the triton attention backend. Please use `--attention-backend flashinfer`.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), REGISTRY, 213),
+        (VersionRange::only(SglangVersion::V0_5_21), REGISTRY, 197),
+        (VersionRange::only(SglangVersion::V0_5_20), REGISTRY, 197),
         (VersionRange::V19, REGISTRY, 185),
         (VersionRange::V23, REGISTRY, 208),
     ],

@@ -19,6 +19,7 @@ pub static DEFAULT: RuleInfo = RuleInfo {
         "Attention backend not specified. Falling back to '{backend}' for deterministic inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'].",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1096),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1142),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1034),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1053),
@@ -42,6 +43,7 @@ pub static CHOICES: RuleInfo = RuleInfo {
         "Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] attention backends are supported for deterministic inference, but you explicitly specified '{attention_backend}'.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 1103),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 1149),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 1041),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 1060),
@@ -139,6 +141,7 @@ pub static RADIX: RuleInfo = RuleInfo {
         "Currently radix cache is not compatible with {attention_backend} attention backend for deterministic inference. It will be supported in the future.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 597),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 577),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 574),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 662),
@@ -166,6 +169,7 @@ pub static RL_ON_POLICY: RuleInfo = RuleInfo {
         "Enable deterministic inference because of rl_on_policy_target.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 522),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 501),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 498),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 586),

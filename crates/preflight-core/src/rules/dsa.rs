@@ -114,6 +114,11 @@ pub static ATTN_DEFAULT_DSA: RuleInfo = RuleInfo {
     )],
     sources: &[
         (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py",
+            46,
+        ),
+        (
             VersionRange::only(SglangVersion::V0_5_20),
             DSV2_PROVIDER,
             89,
@@ -199,7 +204,13 @@ pub static KV_DEFAULT_DSA: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "Setting KV cache dtype to {kv_cache_dtype} for DeepSeek DSA on SM{major} device.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 536)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 512),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 510),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 607),
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 632),
+        (VersionRange::V23, OVERRIDES, 536),
+    ],
     title: doc!("DSA models resolve --kv-cache-dtype auto by GPU"),
     explanation: doc!(
         "For DSA models SGLang turns `--kv-cache-dtype auto` into fp8_e4m3 on GPUs with SM major ≥ 10 (Blackwell, including RTX 50xx and DGX Spark) and into bfloat16 otherwise (Hopper, Ampere, Ada, and AMD, whose torch capability reads 9)."
@@ -220,6 +231,7 @@ pub static KV_AUTO_WITH_DSA_BACKEND: RuleInfo = RuleInfo {
         "When specifying --dsa-prefill-backend or --dsa-decode-backend, you should also explicitly set --kv-cache-dtype (e.g., 'fp8_e4m3' or 'bfloat16'). DeepSeek V3.2 defaults to FP8 KV cache which may not be compatible with all backends.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 623),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 590),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 493),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 495),
@@ -244,6 +256,7 @@ pub static KV_ALLOWED_DSA: RuleInfo = RuleInfo {
         "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 637),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 612),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 515),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 517),
@@ -275,6 +288,7 @@ pub static SPLIT_DEFAULT_GLM_SM12: RuleInfo = RuleInfo {
         "Set DSA backends for GLM FP8 KV Cache on SM120/SM121: prefill={prefill}, decode={decode}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 705),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 738),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 642),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 647),
@@ -302,6 +316,7 @@ pub static SPLIT_DEFAULT: RuleInfo = RuleInfo {
         "Set DSA backends for {kv_cache_dtype} KV Cache: prefill={prefill}, decode={decode}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 749),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 790),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 694),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 713),
@@ -357,6 +372,7 @@ pub static Q8_SM90_ONLY: RuleInfo = RuleInfo {
         "--dsa-prefill-backend flashmla_sparse_q8 is SM90-only; got compute capability sm_{device_sm_major}x.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), DSA_BACKEND, 420),
         (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 456),
         (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 509),
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 453),
@@ -475,6 +491,7 @@ pub static MODEL_ONLY: RuleInfo = RuleInfo {
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "DSA backend only supports DeepSeek DSA")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), DSA_BACKEND, 319),
         (VersionRange::only(SglangVersion::V0_5_20), DSA_BACKEND, 331),
         (VersionRange::only(SglangVersion::V0_5_21), DSA_BACKEND, 376),
         (VersionRange::only(SglangVersion::V0_5_22), DSA_BACKEND, 520),
@@ -747,6 +764,11 @@ pub static PAGE_DSA_ROCM: RuleInfo = RuleInfo {
     )],
     sources: &[
         (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_overrides/deepseek_v2.py",
+            95,
+        ),
+        (
             VersionRange::only(SglangVersion::V0_5_20),
             DSV2_PROVIDER,
             138,
@@ -783,6 +805,11 @@ pub static DENSE_THRESHOLD: RuleInfo = RuleInfo {
         "Set dense attention kv len threshold to model index_topk={index_topk} for DeepSeek with DSA.",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_hook.py",
+            166,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/arg_groups/model_hook.py",
@@ -821,7 +848,12 @@ pub static KV_LEARNABLE_SINK: RuleInfo = RuleInfo {
         VersionRange::since(crate::version::SglangVersion::V0_5_20),
         "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype={kv_cache_dtype}.",
     )],
-    sources: &[(VersionRange::V23, OVERRIDES, 528)],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 504),
+        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 502),
+        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 599),
+        (VersionRange::V23, OVERRIDES, 528),
+    ],
     title: doc!("DSA models with learnable sinks need a bfloat16 KV cache"),
     explanation: doc!(
         "A DeepSeek Sparse Attention model whose config.json sets `learnable_sink` (e.g. Hunyuan V4) keeps its KV cache in bfloat16: any other explicit --kv-cache-dtype is refused during argument resolution, and auto resolves to bfloat16 even on Blackwell."

@@ -91,6 +91,7 @@ pub static ATTN_FORCED: RuleInfo = RuleInfo {
         "Use dsv4 attention backend for {model_arch}, setting page_size to {page_size}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), PROVIDER, 43),
         (VersionRange::only(SglangVersion::V0_5_20), PROVIDER, 42),
         (VersionRange::only(SglangVersion::V0_5_21), PROVIDER, 62),
         (VersionRange::only(SglangVersion::V0_5_22), PROVIDER, 62),
@@ -116,6 +117,7 @@ pub static KV_DEFAULT: RuleInfo = RuleInfo {
         "Setting KV cache dtype to fp8_e4m3 for {model_arch}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 919),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 963),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 861),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 880),
@@ -138,6 +140,7 @@ pub static KV_ALLOWED: RuleInfo = RuleInfo {
         "{kv_cache_dtype} is not supported for {model_arch}",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 922),
         (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 966),
         (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 864),
         (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 883),
@@ -360,6 +363,7 @@ pub static MAX_RUNNING: RuleInfo = RuleInfo {
         "Setting max_running_requests to 256 for {model_arch}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 143),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 184),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 92),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 98),
@@ -384,6 +388,7 @@ pub static HEAD_DIM: RuleInfo = RuleInfo {
         "DSV4 MQA head_dim = qk_nope_head_dim(448) + qk_rope_head_dim(64) = 512",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), BACKEND, 545),
         (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 624),
         (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1102),
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1140),
@@ -419,6 +424,7 @@ pub static PAGE_256: RuleInfo = RuleInfo {
     exception: Some("AssertionError"),
     messages: &[(VersionRange::ALL, "the system hardcodes page_size=256")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), BACKEND, 555),
         (VersionRange::only(SglangVersion::V0_5_20), BACKEND, 634),
         (VersionRange::only(SglangVersion::V0_5_21), BACKEND, 1111),
         (VersionRange::only(SglangVersion::V0_5_22), BACKEND, 1149),

@@ -106,6 +106,7 @@ pub static KV4_MIXED: RuleInfo = RuleInfo {
         "Attention: Using KV4 with PREFILL = {prefill_backend} and DECODE = {decode_backend}. Compatibility issues are unlikely, but may occur in rare edge cases.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 59),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 60),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 269),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 269),

@@ -401,6 +401,7 @@ pub static SM100_DECODE_DEFAULT: RuleInfo = RuleInfo {
         "SM100+ detected with mamba-ssm-dtype=bfloat16, defaulting --linear-attn-decode-backend to flashinfer.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 254),
         (VersionRange::only(SglangVersion::V0_5_20), HOOK, 235),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 232),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 303),

@@ -18,6 +18,7 @@ pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
         "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: {prefill}\n- Decode: {decode}\n",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 380),
         (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 440),
         (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 498),
         (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 530),
@@ -53,6 +54,7 @@ pub static LLAMA4_BACKENDS: RuleInfo = RuleInfo {
         "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got {attention_backend}",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 462),
         (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 522),
         (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 582),
         (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 616),
@@ -87,6 +89,11 @@ pub static LLAMA4_DEFAULT: RuleInfo = RuleInfo {
         "Use {backend} as attention backend on {platform} for Llama4 model",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_overrides/llama4.py",
+            37,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/arg_groups/model_overrides/llama4.py",
@@ -128,6 +135,11 @@ pub static GEMMA_SWA: RuleInfo = RuleInfo {
         "Disable hybrid SWA memory for {arch} as it is not yet supported.",
     )],
     sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",
+            26,
+        ),
         (
             VersionRange::only(SglangVersion::V0_5_20),
             "python/sglang/srt/arg_groups/model_overrides/gemma2_gemma3.py",

@@ -325,11 +325,23 @@ pub static EAGLE_BACKEND: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "EAGLE is not supported in {kind}attention backend {backend_type}",
     )],
-    sources: &[(
-        VersionRange::V23,
-        "python/sglang/srt/speculative/draft_utils.py",
-        115,
-    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "python/sglang/srt/speculative/draft_utils.py",
+            107,
+        ),
+        (
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_22),
+            "python/sglang/srt/speculative/draft_utils.py",
+            116,
+        ),
+        (
+            VersionRange::V23,
+            "python/sglang/srt/speculative/draft_utils.py",
+            115,
+        ),
+    ],
     title: doc!("The EAGLE draft worker cannot run this attention backend"),
     explanation: doc!(
         "EAGLE-family drafts run on flashinfer, triton, fa3, fa4, flashmla, trtllm_mha, trtllm_mla, cutedsl_mla, dsa, dsv4, aiter (and ascend/intel_*); torch_native, flex_attention, wave, hpc_ops and the MiniCPM/LLaDA2 backends have no draft path. The target model starts, then the draft worker raises this ValueError when it is built, so the launch fails after the weights load. Shown as a warning because it comes after the checks Preflight verifies against SGLang's launch path."
