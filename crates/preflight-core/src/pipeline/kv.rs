@@ -400,13 +400,11 @@ fn backend_list(backends: &[String]) -> PyVal {
     sorted_list(backends.iter().map(String::as_str))
 }
 
-/// `handle_page_major_kv_layout` (`kv_cache_hook.py:765-861@0.5.23`, `:765-873@0.5.22`; the
-/// 0.5.19-0.5.21 versions are not modelled): `--enable-unified-memory` implies the page-major
-/// layout, whose attention, linear-attention and Mamba backends are allow-listed.
+/// `handle_page_major_kv_layout` (`kv_cache_hook.py:765-861@0.5.23`, `:765-873@0.5.22`;
+/// 0.5.19-0.5.21 are one code, `:283-390@0.5.19`, `:340-447@0.5.20`, `:658-765@0.5.21`):
+/// `--enable-unified-memory` implies the page-major layout, whose attention, linear-attention and
+/// Mamba backends are allow-listed.
 pub fn handle_page_major_kv_layout(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v < SglangVersion::V0_5_21 {
-        return Ok(());
-    }
     if st.cur.enable_unified_memory {
         st.cur.enable_page_major_kv_layout = true;
     }
@@ -563,12 +561,14 @@ fn assert_spec_verify_backends(ctx: &Ctx, st: &mut State, alg: &str, allowed: Ve
 /// `handle_unified_memory_pool` (`kv_cache_hook.py:528-716@0.5.23`, `:528-724@0.5.22`; the
 /// 0.5.19-0.5.21 versions are not modelled) and `_validate_unified_memory_dcp`.
 pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
-    if ctx.v < SglangVersion::V0_5_21 || !st.cur.enable_unified_memory {
+    if !st.cur.enable_unified_memory {
         return Ok(());
     }
     let c = st.cur.clone();
     let m = ctx.model;
     let v21 = ctx.v <= SglangVersion::V0_5_21;
+    // 0.5.19-0.5.20: mooncake only, and none of the speculative, offload or host-pool checks
+    let v20 = ctx.v <= SglangVersion::V0_5_20;
     if c.disaggregation_mode != "null" {
         // ServerArgs._unified_memory_pd_transfer_backends (server_args.py:347@0.5.23)
         if c.disaggregation_transfer_backend != "mooncake" {
@@ -590,7 +590,7 @@ pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
         if c.pp_size != 1 {
             return Err(st.raise(ctx, &kv::UM_PD_PP, &[]));
         }
-        if c.speculative_algorithm.is_some() {
+        if !v20 && c.speculative_algorithm.is_some() {
             return Err(st.raise(ctx, &kv::UM_PD_MOONCAKE_SPEC, &[]));
         }
         if crate::py::env_bool(ctx.env("SGLANG_DISABLE_LAZY_COMPACTION"), false) {
@@ -599,7 +599,7 @@ pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
         if c.enable_hisparse {
             return Err(st.raise(ctx, &kv::UM_PD_HISPARSE, &[]));
         }
-        if c.disaggregation_decode_enable_offload_kvcache {
+        if !v20 && c.disaggregation_decode_enable_offload_kvcache {
             if c.hicache_storage_backend.as_deref() != Some("file") {
                 return Err(st.raise(ctx, &kv::UM_OFFLOAD_FILE, &[]));
             }
@@ -613,7 +613,7 @@ pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
                 return Err(st.raise(ctx, &kv::UM_OFFLOAD_SWA, &[]));
             }
         }
-        if c.disaggregation_decode_retraction_backup.as_deref() == Some("host_pool") {
+        if !v20 && c.disaggregation_decode_retraction_backup.as_deref() == Some("host_pool") {
             // kv_cache_hook.py:531-544@0.5.21: the decode radix cache and hybrid SWA too
             if v21 && c.disaggregation_decode_enable_radix_cache {
                 return Err(st.raise(ctx, &kv::UM_HOSTPOOL_RADIX, &[]));
@@ -749,9 +749,11 @@ fn validate_unified_memory_dcp(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
-/// `handle_unified_memory_pool` after the PD block, as 0.5.21 has it
-/// (`kv_cache_hook.py:545-583@0.5.21`): DSPARK only, its top-k and backend checks, TBO, LMCache,
-/// then `_validate_unified_memory_dcp`.
+/// `handle_unified_memory_pool` after the PD block, as 0.5.19-0.5.21 have it
+/// (`kv_cache_hook.py:545-583@0.5.21`, `:223-262@0.5.20`, `:222-261@0.5.19`): DSPARK only, its
+/// top-k and backend checks, TBO (0.5.20+), LMCache (0.5.19-0.5.20: or the hierarchical cache),
+/// then `_validate_unified_memory_dcp` (0.5.19: no decode context parallelism at all). 0.5.19's
+/// prefill CUDA-graph refusal (`:264-273@0.5.19`) is not modelled (`rules::kv::UNMODELLED`).
 fn unified_memory_pool_0_5_21(ctx: &Ctx, st: &mut State, c: &crate::args::ServerArgs) -> Step {
     let a = c.speculative_algorithm.as_deref();
     if !matches!(a, None | Some("DSPARK")) {
@@ -779,13 +781,18 @@ fn unified_memory_pool_0_5_21(ctx: &Ctx, st: &mut State, c: &crate::args::Server
             ));
         }
     }
-    if c.enable_two_batch_overlap {
+    if ctx.v >= SglangVersion::V0_5_20 && c.enable_two_batch_overlap {
         return Err(st.raise(ctx, &kv::UM_TBO, &[]));
     }
-    if c.enable_lmcache {
+    let host_tier = ctx.v <= SglangVersion::V0_5_20 && c.enable_hierarchical_cache;
+    if c.enable_lmcache || host_tier {
         return Err(st.raise(ctx, &kv::UM_LMCACHE, &[]));
     }
-    if c.dcp_size > 1 {
+    if ctx.v == SglangVersion::V0_5_19 {
+        if c.dcp_size != 1 {
+            return Err(st.raise(ctx, &kv::UM_DCP_0_5_19, &[]));
+        }
+    } else if c.dcp_size > 1 {
         validate_unified_memory_dcp(ctx, st)?;
     }
     Ok(())

@@ -1786,10 +1786,10 @@ pub static UM_SPEC_VERIFY: RuleInfo = RuleInfo {
     code: "KV050",
     name: "unified-memory-spec-verify-backends",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
             "--enable-unified-memory + DSPARK requires spec-verify-audited attention backends {sorted(spec_allowed)} for both prefill and decode; got {sorted(spec_backends)}. flashinfer / fa3 do not translate speculative verify indices to the unified pool's kernel-facing space yet.",
         ),
         (
@@ -1798,6 +1798,8 @@ pub static UM_SPEC_VERIFY: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 242),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 243),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 563),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 516),
         (VersionRange::V23, HOOK, 519),
@@ -1829,12 +1831,20 @@ pub static UM_PD_TRANSFER: RuleInfo = RuleInfo {
     code: "KV051",
     name: "unified-memory-pd-transfer-backend",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
-    messages: &[(
-        VersionRange::ALL,
-        "--enable-unified-memory with PD disaggregation supports only these transfer backends: {', '.join(sorted(supported_backends))}; got {cfg.disaggregation_transfer_backend!r}.",
-    )],
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "--enable-unified-memory with PD disaggregation supports only the mooncake transfer backend; got {cfg.disaggregation_transfer_backend!r}.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "--enable-unified-memory with PD disaggregation supports only these transfer backends: {', '.join(sorted(supported_backends))}; got {cfg.disaggregation_transfer_backend!r}.",
+        ),
+    ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 204),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 205),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 486),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 534),
         (VersionRange::V23, HOOK, 537),
@@ -1864,12 +1874,14 @@ pub static UM_PD_PP: RuleInfo = RuleInfo {
     code: "KV052",
     name: "unified-memory-pd-pipeline-parallel",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with PD disaggregation does not support pipeline parallelism (whole-envelope transfer has no per-layer entries to subset).",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 209),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 210),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 491),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 539),
         (VersionRange::V23, HOOK, 542),
@@ -1931,12 +1943,14 @@ pub static UM_PD_LAZY: RuleInfo = RuleInfo {
     code: "KV054",
     name: "unified-memory-pd-lazy-compaction",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with PD disaggregation requires lazy compaction; unset SGLANG_DISABLE_LAZY_COMPACTION.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 214),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 215),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 503),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 551),
         (VersionRange::V23, HOOK, 554),
@@ -1966,12 +1980,14 @@ pub static UM_PD_HISPARSE: RuleInfo = RuleInfo {
     code: "KV055",
     name: "unified-memory-pd-hisparse",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with PD disaggregation is not compatible with --enable-hisparse: the decode-side HiSparse prealloc path ships host/C4 rows straight from the allocator, bypassing the virtual->physical translation the unified pool needs.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 218),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 219),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 507),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 555),
         (VersionRange::V23, HOOK, 558),
@@ -2176,10 +2192,10 @@ pub static UM_SPEC_ALGO: RuleInfo = RuleInfo {
     code: "KV061",
     name: "unified-memory-spec-algorithm",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
             "--enable-unified-memory only supports --speculative-algorithm DSPARK (chain draft); other speculative algorithms are not yet audited for the unified pool's virtual/kernel-facing loc translation. Got --speculative-algorithm={cfg.speculative_algorithm!r}.",
         ),
         (
@@ -2188,6 +2204,8 @@ pub static UM_SPEC_ALGO: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 224),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 225),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 545),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 585),
         (VersionRange::V23, HOOK, 588),
@@ -2215,10 +2233,10 @@ pub static UM_TOPK: RuleInfo = RuleInfo {
     code: "KV062",
     name: "unified-memory-spec-topk",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
             "--enable-unified-memory + DSPARK supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); tree verify is not audited for the unified pool. Got --speculative-eagle-topk={cfg.speculative_eagle_topk!r}.",
         ),
         (
@@ -2227,6 +2245,8 @@ pub static UM_TOPK: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 231),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 232),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 552),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 598),
         (VersionRange::V23, HOOK, 601),
@@ -2360,10 +2380,10 @@ pub static UM_TBO: RuleInfo = RuleInfo {
     code: "KV066",
     name: "unified-memory-two-batch-overlap",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_21),
             "--enable-unified-memory does not support --enable-two-batch-overlap: TBO's replay split hands each child a view without the pre-translate write loc, so a captured decode replay raises. TODO(ch-wan): carry out_cache_loc_virtual into the child view.",
         ),
         (
@@ -2372,6 +2392,7 @@ pub static UM_TBO: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 250),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 570),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 646),
         (VersionRange::V23, HOOK, 653),
@@ -2395,12 +2416,20 @@ pub static UM_LMCACHE: RuleInfo = RuleInfo {
     code: "KV067",
     name: "unified-memory-lmcache",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
-    messages: &[(
-        VersionRange::ALL,
-        "--enable-unified-memory is not yet compatible with --enable-lmcache: the LMCache offload path indexes the device buffers with the ids it is handed, and under the unified pool those are VIRTUAL.",
-    )],
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "--enable-unified-memory is not yet compatible with hierarchical / host-tiered KV cache (--enable-hierarchical-cache / --enable-lmcache): the unified-memory-pool init wires up no host pools, and its device mamba / full-attention slots are VIRTUAL — the host-offload path does not translate them to physical.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "--enable-unified-memory is not yet compatible with --enable-lmcache: the LMCache offload path indexes the device buffers with the ids it is handed, and under the unified pool those are VIRTUAL.",
+        ),
+    ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 249),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 256),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 576),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 651),
         (VersionRange::V23, HOOK, 658),
@@ -2409,9 +2438,15 @@ pub static UM_LMCACHE: RuleInfo = RuleInfo {
     explanation: doc!(
         "LMCache indexes device buffers with the ids it is handed, which are virtual under the unified pool."
     ),
-    trigger: doc!("--enable-unified-memory with --enable-lmcache."),
+    trigger: doc!(
+        "--enable-unified-memory with --enable-lmcache; up to 0.5.20 also with --enable-hierarchical-cache."
+    ),
     solutions: doc_list!["Drop one of the two flags."],
-    flags: &["enable_lmcache", "enable_unified_memory"],
+    flags: &[
+        "enable_lmcache",
+        "enable_hierarchical_cache",
+        "enable_unified_memory",
+    ],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true,"enable_lmcache":true}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_unified_memory":true}"#,
@@ -2552,12 +2587,13 @@ pub static UM_DCP_MLA: RuleInfo = RuleInfo {
     code: "KV072",
     name: "unified-memory-dcp-mla-only",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with decode context parallelism (--dcp-size > 1) supports MLA models only (e.g. kimi-linear): the MHA unified pool has no DCP-aware masked write path (UnifiedMHATokenToKVPool.set_kv_buffer asserts dcp_kv_mask is None).",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 303),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 621),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 732),
         (VersionRange::V23, HOOK, 727),
@@ -2579,12 +2615,13 @@ pub static UM_DCP_SWA: RuleInfo = RuleInfo {
     code: "KV073",
     name: "unified-memory-dcp-swa",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support hybrid sliding-window models: UnifiedSWATokenToKVPoolAllocator does not widen its virtual id space, and the full->swa mapping is not DCP-sharded.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 309),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 627),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 738),
         (VersionRange::V23, HOOK, 733),
@@ -2606,12 +2643,13 @@ pub static UM_DCP_PD: RuleInfo = RuleInfo {
     code: "KV074",
     name: "unified-memory-dcp-pd",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support PD disaggregation: the transfer ships whole page envelopes, which under DCP hold only this rank's shard of each widened page. Rejected here rather than at the first KV transfer, where translate_kv_indices_for_transfer would abort a server that had already booted.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 316),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 634),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 745),
         (VersionRange::V23, HOOK, 740),
@@ -2635,12 +2673,13 @@ pub static UM_DCP_BACKENDS: RuleInfo = RuleInfo {
     code: "KV075",
     name: "unified-memory-dcp-backends",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[(
         VersionRange::ALL,
         "--enable-unified-memory with decode context parallelism (--dcp-size > 1) requires {sorted(dcp_allowed)} for the full-attention layers; got {sorted(backends)}. The other paged MLA backends build their block table from raw (widened) req_to_token page ids and do not translate them through the unified pool's virtual->physical page table.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 330),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 648),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 759),
         (VersionRange::V23, HOOK, 754),
@@ -2672,12 +2711,14 @@ pub static PM_NO_UNIFIED: RuleInfo = RuleInfo {
     code: "KV076",
     name: "page-major-without-unified-memory",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-page-major-kv-layout without --enable-unified-memory is temporarily unsupported: the strided MHA K/V views were removed and the static-pool page-major layout awaits its per-layer-view reimplementation. Run with --enable-unified-memory, or drop --enable-page-major-kv-layout.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 297),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 354),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 672),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 782),
         (VersionRange::V23, HOOK, 783),
@@ -2704,10 +2745,10 @@ pub static UM_ASYMMETRIC: RuleInfo = RuleInfo {
     code: "KV077",
     name: "unified-memory-asymmetric-kv",
     exception: Some("AssertionError"),
-    versions: VersionRange::between(SglangVersion::V0_5_21, SglangVersion::V0_5_22),
+    versions: VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_22),
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
             "--enable-unified-memory requires uniform K/V rows (head_dim == v_head_dim); this model has head_dim={model_config.head_dim}, v_head_dim={model_config.v_head_dim}, swa_head_dim={model_config.swa_head_dim}, swa_v_head_dim={model_config.swa_v_head_dim}. The unified pool's per-layer views require a uniform row width; run this model without --enable-unified-memory.",
         ),
         (
@@ -2716,6 +2757,8 @@ pub static UM_ASYMMETRIC: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 309),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 366),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 684),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 794),
     ],
@@ -2740,10 +2783,10 @@ pub static PM_BACKENDS: RuleInfo = RuleInfo {
     code: "KV078",
     name: "page-major-attention-backends",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[
         (
-            VersionRange::only(SglangVersion::V0_5_21),
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
             "--enable-page-major-kv-layout: the resolved attention backends {sorted(backends)} are not in the allowed set {sorted(allowed_full)} for this configuration (unified memory allows the per-layer-view families; plain page-major keeps the envelope-strided views only Triton reads). Pass a compatible --attention-backend.",
         ),
         (
@@ -2756,6 +2799,8 @@ pub static PM_BACKENDS: RuleInfo = RuleInfo {
         ),
     ],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 351),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 408),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 726),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 834),
         (VersionRange::V23, HOOK, 822),
@@ -2786,12 +2831,14 @@ pub static PM_LINEAR_DECODE: RuleInfo = RuleInfo {
     code: "KV079",
     name: "page-major-linear-decode-backend",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-page-major-kv-layout: linear-attention DECODE backend must be one of {sorted(decode_allowed)} for the strided conv/SSM state; got {resolved_linear_decode!r}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 378),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 435),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 753),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 860),
         (VersionRange::V23, HOOK, 848),
@@ -2823,12 +2870,14 @@ pub static PM_LINEAR_PREFILL: RuleInfo = RuleInfo {
     code: "KV080",
     name: "page-major-linear-prefill-backend",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-page-major-kv-layout: linear-attention PREFILL backend must be one of {sorted(prefill_allowed)} for the strided conv/SSM state; got {resolved_linear_prefill!r}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 383),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 440),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 758),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 865),
         (VersionRange::V23, HOOK, 853),
@@ -2860,12 +2909,14 @@ pub static PM_MAMBA_BACKEND: RuleInfo = RuleInfo {
     code: "KV081",
     name: "page-major-mamba-backend",
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
+    versions: VersionRange::ALL,
     messages: &[(
         VersionRange::ALL,
         "--enable-page-major-kv-layout requires the Triton Mamba kernels for the strided conv/SSM state; got {cfg.mamba_backend!r}. Pass --mamba-backend triton.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 388),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 445),
         (VersionRange::only(SglangVersion::V0_5_21), HOOK, 763),
         (VersionRange::only(SglangVersion::V0_5_22), HOOK, 870),
         (VersionRange::V23, HOOK, 858),
@@ -2949,13 +3000,49 @@ pub static UM_HOSTPOOL_SWA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// 0.5.19's unified memory refuses decode context parallelism outright; 0.5.20 replaced the assert
+/// with `_validate_unified_memory_dcp` (KV072-KV075).
+pub static UM_DCP_0_5_19: RuleInfo = RuleInfo {
+    code: "KV084",
+    name: "unified-memory-dcp-0-5-19",
+    exception: Some("AssertionError"),
+    versions: VersionRange::only(SglangVersion::V0_5_19),
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-unified-memory is not yet compatible with decode context parallelism (--dcp-size > 1): the pool has no DCP-aware masked write path (UnifiedMHATokenToKVPool.set_kv_buffer asserts dcp_kv_mask is None), so a DCP run would boot and then fail on the first KV write.",
+    )],
+    sources: &[(VersionRange::only(SglangVersion::V0_5_19), HOOK, 256)],
+    title: doc!("Unified memory does not support --dcp-size > 1 (0.5.19)"),
+    explanation: doc!(
+        "In 0.5.19 the unified memory pool has no DCP-aware masked KV write, so SGLang refuses --enable-unified-memory with decode context parallelism; 0.5.20 allows it for MLA models on some backends."
+    ),
+    trigger: doc!("--enable-unified-memory with --dcp-size other than 1, SGLang 0.5.19."),
+    solutions: doc_list![
+        "Drop --dcp-size or --enable-unified-memory.",
+        "Use SGLang 0.5.20 or later with an MLA model."
+    ],
+    flags: &["dcp_size", "enable_unified_memory"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","sglang":"0.5.19","enable_unified_memory":true,"tp_size":2,"dcp_size":2}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","sglang":"0.5.19","enable_unified_memory":true,"tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
 /// Upstream checks of `kv_cache_hook.py` not modelled, with the reason.
-pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
-    file: "python/sglang/srt/arg_groups/kv_cache_hook.py",
-    function: "handle_prefill_only_disable_kv_cache",
-    message: "must run after _handle_attention_backend_compatibility",
-    reason: "an ordering guard of SGLang's own pipeline (the attention backend is always resolved by then); no launch reaches it",
-}];
+pub static UNMODELLED: &[Unmodelled] = &[
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        function: "handle_unified_memory_pool",
+        message: "--enable-unified-memory supports decode cuda-graph capture only",
+        reason: "0.5.19 only: raised when --cuda-graph-backend-prefill is given and the prefill CUDA-graph backend is still enabled at this hook; that backend is resolved by hooks Preflight does not port (cuda_graph_hook.py and the attention hook's disables), so Preflight cannot tell whether it is still on",
+    },
+    Unmodelled {
+        file: "python/sglang/srt/arg_groups/kv_cache_hook.py",
+        function: "handle_prefill_only_disable_kv_cache",
+        message: "must run after _handle_attention_backend_compatibility",
+        reason: "an ordering guard of SGLang's own pipeline (the attention backend is always resolved by then); no launch reaches it",
+    },
+];
 
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
@@ -2987,6 +3074,7 @@ pub static RULES: &[&RuleInfo] = &[
     &UM_DCP_SWA,
     &UM_DCP_PD,
     &UM_DCP_BACKENDS,
+    &UM_DCP_0_5_19,
     &PM_NO_UNIFIED,
     &UM_ASYMMETRIC,
     &PM_BACKENDS,
