@@ -90,8 +90,9 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
         // :436-442@0.5.21, :329-333@0.5.19)
         validate_deepseek_v41_features(ctx, st)?;
         validate_deepseek_v4_cp(ctx, st)?;
-        // 0.5.19-0.5.20 then run validate_deepseek_v4_mega_moe_token_budget (not modelled:
-        // rules::dsv4::UNMODELLED)
+        if ctx.v <= SglangVersion::V0_5_20 {
+            super::moe::validate_deepseek_v4_mega_moe_token_budget(ctx, st)?;
+        }
     }
     super::moe::model_moe_overrides(ctx, st)?;
     per_arch_asserts(ctx, st)?;

@@ -859,6 +859,71 @@ pub fn validate_mega_moe_token_budget(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
+/// `validate_deepseek_v4_mega_moe_token_budget` (`deepseek_v4_hook.py:21-100@0.5.19`, the same
+/// at 0.5.20), 0.5.19-0.5.20's DeepSeek-V4-only form of [`validate_mega_moe_token_budget`], run
+/// from the DeepSeek-V4 arm of `handle_model_specific_adjustments` (`model_hook.py:333@0.5.19`):
+/// before `handle_data_parallelism`, so the chunked-prefill size is not yet divided by the DP
+/// size, and with no decode half.
+pub fn validate_deepseek_v4_mega_moe_token_budget(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if c.moe_a2a_backend != "megamoe" || c.disaggregation_mode == "decode" {
+        return Ok(());
+    }
+    if c.pp_size > 1 && c.enable_dynamic_chunking {
+        return Ok(());
+    }
+    let cps = if ctx.given("chunked_prefill_size") {
+        c.chunked_prefill_size
+    } else {
+        c.chunked_prefill_size
+            .or_else(|| default_chunked_prefill(ctx))
+    };
+    // an unknown GPU leaves the default unknown: nothing to judge
+    let Some(cps) = cps else {
+        return Ok(());
+    };
+    if cps <= 0 {
+        return Err(st.raise(ctx, &r::MEGAMOE_NEEDS_CHUNKED_PREFILL, &[]));
+    }
+    let cp = c.attn_cp_size.max(1);
+    let (size, name, align, local) = if c.enable_prefill_cp {
+        (cp, "attn_cp_size", 1, (cps + cp - 1).div_euclid(cp))
+    } else if c.enable_dp_attention {
+        let dp = c.dp_size.max(1);
+        let a = floordiv(floordiv(c.tp_size, dp).unwrap_or(1), cp)
+            .unwrap_or(1)
+            .max(1);
+        (dp, "dp_size", a, cps.div_euclid(dp))
+    } else {
+        let a = floordiv(c.tp_size, cp).unwrap_or(1).max(1);
+        (1, "none", a, cps)
+    };
+    let part = [
+        ("cfg.chunked_prefill_size", PyVal::Int(cps)),
+        ("token_partition_name", PyVal::Raw(name.into())),
+        ("token_partition_size", PyVal::Int(size)),
+    ];
+    if local <= 0 {
+        return Err(st.raise(ctx, &r::MEGAMOE_LOCAL_CHUNK, &part));
+    }
+    let required = (local + align - 1).div_euclid(align) * align;
+    let max_tokens = env_int(
+        ctx,
+        "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK",
+        8192,
+    );
+    if max_tokens < required {
+        let mut args = part.to_vec();
+        args.extend([
+            ("token_alignment", PyVal::Int(align)),
+            ("required_tokens_per_rank", PyVal::Int(required)),
+            ("max_tokens_per_rank", PyVal::Int(max_tokens)),
+        ]);
+        return Err(st.raise(ctx, &r::MEGAMOE_PREFILL_BUDGET, &args));
+    }
+    Ok(())
+}
+
 /// The FlashInfer all-to-all block of `handle_a2a_moe` (`moe_hook.py:471-541@0.5.23`).
 fn flashinfer_a2a(ctx: &Ctx, st: &mut State) -> Step {
     let v = ctx.v;

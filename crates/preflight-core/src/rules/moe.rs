@@ -2124,12 +2124,23 @@ pub static MEGAMOE_NEEDS_CHUNKED_PREFILL: RuleInfo = RuleInfo {
     code: "MOE044",
     name: "megamoe-needs-chunked-prefill",
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
-    messages: &[(
-        VersionRange::since(SglangVersion::V0_5_21),
-        "{model_label} with MegaMoE requires chunked prefill to be enabled. Set --chunked-prefill-size to a positive value; --chunked-prefill-size=-1 is unsafe because MegaMoE's per-rank token requirement would not have a strict prefill-forward bound.",
-    )],
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "DeepSeekV4 with MegaMoE requires chunked prefill to be enabled. Set --chunked-prefill-size to a positive value; --chunked-prefill-size=-1 is unsafe because MegaMoE's per-rank token requirement would not have a strict prefill-forward bound.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "{model_label} with MegaMoE requires chunked prefill to be enabled. Set --chunked-prefill-size to a positive value; --chunked-prefill-size=-1 is unsafe because MegaMoE's per-rank token requirement would not have a strict prefill-forward bound.",
+        ),
+    ],
     sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/deepseek_v4_hook.py",
+            35,
+        ),
         (
             VersionRange::between(SglangVersion::V0_5_21, SglangVersion::V0_5_22),
             "python/sglang/srt/arg_groups/mega_moe_hook.py",
@@ -2160,12 +2171,23 @@ pub static MEGAMOE_LOCAL_CHUNK: RuleInfo = RuleInfo {
     code: "MOE045",
     name: "megamoe-positive-local-chunk",
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
-    messages: &[(
-        VersionRange::since(SglangVersion::V0_5_21),
-        "{model_label} with MegaMoE requires a positive effective per-rank chunked prefill size. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}.",
-    )],
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "DeepSeekV4 with MegaMoE requires a positive effective per-rank chunked prefill size. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "{model_label} with MegaMoE requires a positive effective per-rank chunked prefill size. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}.",
+        ),
+    ],
     sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/deepseek_v4_hook.py",
+            69,
+        ),
         (
             VersionRange::between(SglangVersion::V0_5_21, SglangVersion::V0_5_22),
             "python/sglang/srt/arg_groups/mega_moe_hook.py",
@@ -2198,12 +2220,23 @@ pub static MEGAMOE_PREFILL_BUDGET: RuleInfo = RuleInfo {
     code: "MOE046",
     name: "megamoe-prefill-token-budget",
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_21),
-    messages: &[(
-        VersionRange::since(SglangVersion::V0_5_21),
-        "{model_label} with MegaMoE requires SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to cover each rank's effective prefill token budget. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}, token_alignment={token_alignment}, required_per_rank={required_tokens_per_rank}, SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK={max_tokens_per_rank}. Set SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to at least {required_tokens_per_rank}, or lower --chunked-prefill-size until the effective per-rank budget fits.",
-    )],
+    versions: VersionRange::ALL,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "DeepSeekV4 with MegaMoE requires SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to cover each rank's effective prefill token budget. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}, token_alignment={token_alignment}, required_per_rank={required_tokens_per_rank}, SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK={max_tokens_per_rank}. Set SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to at least {required_tokens_per_rank}, or lower --chunked-prefill-size until the effective per-rank budget fits. Otherwise MegaMoE falls back to the fused MoE path at runtime.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_21),
+            "{model_label} with MegaMoE requires SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to cover each rank's effective prefill token budget. Current values: chunked_prefill_size={cfg.chunked_prefill_size}, token_partition={token_partition_name}, token_partition_size={token_partition_size}, token_alignment={token_alignment}, required_per_rank={required_tokens_per_rank}, SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK={max_tokens_per_rank}. Set SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to at least {required_tokens_per_rank}, or lower --chunked-prefill-size until the effective per-rank budget fits.",
+        ),
+    ],
     sources: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/deepseek_v4_hook.py",
+            87,
+        ),
         (
             VersionRange::between(SglangVersion::V0_5_21, SglangVersion::V0_5_22),
             "python/sglang/srt/arg_groups/mega_moe_hook.py",
