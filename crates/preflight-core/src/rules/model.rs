@@ -1865,8 +1865,8 @@ pub static MIMO_V2_ATTN_TP: RuleInfo = RuleInfo {
     ],
     flags: &["tp_size", "attn_dp_size", "dp_size", "enable_dp_attention", "attn_cp_size"],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":8,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\"}"}"#,
-        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":4,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\"}"}"#,
+        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":8,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
+        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":4,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -2019,8 +2019,8 @@ pub static LMO_COMBINED: RuleInfo = RuleInfo {
         "mm_enable_dp_encoder",
     ],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"MuseGlimmerForConditionalGeneration","language_model_only":true,"enable_broadcast_mm_inputs_process":true}"#,
-        r#"{"gpu":"H100","arch":"MuseGlimmerForConditionalGeneration","language_model_only":true}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true,"enable_broadcast_mm_inputs_process":true}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -2051,8 +2051,8 @@ pub static LMO_PD: RuleInfo = RuleInfo {
     solutions: doc_list!["Drop --language-model-only on PD workers."],
     flags: &["language_model_only", "disaggregation_mode"],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"MuseGlimmerForConditionalGeneration","language_model_only":true,"disaggregation_mode":"prefill"}"#,
-        r#"{"gpu":"H100","arch":"MuseGlimmerForConditionalGeneration","disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","disaggregation_mode":"prefill"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -2074,7 +2074,7 @@ pub static LMO_ARCH: RuleInfo = RuleInfo {
     ],
     title: doc!("--language-model-only supports a few multimodal architectures"),
     explanation: doc!(
-        "SGLang accepts --language-model-only only when one of the checkpoint's architectures is in ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES (Muse Glimmer; Cosmos 3 from 0.5.20; DeepSeek-V4 from 0.5.22)."
+        "SGLang accepts --language-model-only only when one of the checkpoint's architectures is in ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES (Muse Glimmer; Cosmos 3 and Cosmos 3 Edge from 0.5.20; DeepSeek-V4 from 0.5.22)."
     ),
     trigger: doc!("--language-model-only with a model none of whose architectures is listed."),
     solutions: doc_list!["Drop --language-model-only."],
