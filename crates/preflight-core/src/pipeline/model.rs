@@ -127,7 +127,8 @@ fn early_model_checks(ctx: &Ctx, st: &mut State) -> Step {
     if st.cur.enable_dsa_cache_layer_split && !ctx.model.is_deepseek_dsa {
         return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_NOT_DSA, &[]));
     }
-    if st.cur.enable_cp_decode_attn_tp && !lists::CP_DECODE_ATTN_TP_SUPPORTED_ARCHS.contains(v, arch)
+    if st.cur.enable_cp_decode_attn_tp
+        && !lists::CP_DECODE_ATTN_TP_SUPPORTED_ARCHS.contains(v, arch)
     {
         let mut names: Vec<&str> = lists::CP_DECODE_ATTN_TP_SUPPORTED_ARCHS.names(v).to_vec();
         names.sort_unstable();
@@ -717,7 +718,8 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
         if super::parallel::attn_dp_enabled(ctx, st) {
             return Err(st.raise(ctx, &mr::ERNIE45_VL_DP_ATTN, &[]));
         }
-    } else if lists::PROVIDERS_EXAONE.contains(v, arch) || lists::PROVIDERS_OLMO2.contains(v, arch) {
+    } else if lists::PROVIDERS_EXAONE.contains(v, arch) || lists::PROVIDERS_OLMO2.contains(v, arch)
+    {
         // _exaone_overrides (model_overrides/exaone.py:16-32@0.5.23; the backend default since
         // 0.5.22, only with sliding-window layers) and _olmo2_overrides (olmo2.py:15-30@0.5.23):
         // trtllm_mha on SM100, fa3 on CUDA SM80+, else triton, when --attention-backend is unset
@@ -1368,7 +1370,11 @@ fn mimo_v2_attn_tp(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     }
     let root = &ctx.model.hf.root;
-    if root.get("attention_projection_layout").and_then(|x| x.as_str()) != Some("fused_qkv") {
+    if root
+        .get("attention_projection_layout")
+        .and_then(|x| x.as_str())
+        != Some("fused_qkv")
+    {
         return Ok(());
     }
     let kv = root
@@ -1391,7 +1397,9 @@ fn mimo_v2_attn_tp(ctx: &Ctx, st: &mut State) -> Step {
     };
     let effective = crate::py::floordiv(c.tp_size, attn_dp)
         .and_then(|x| crate::py::floordiv(x, c.attn_cp_size));
-    let Some(effective) = effective else { return Ok(()) };
+    let Some(effective) = effective else {
+        return Ok(());
+    };
     if crate::py::modulo(expected, effective).is_none_or(|r| r == 0) {
         return Ok(());
     }
@@ -1403,7 +1411,10 @@ fn mimo_v2_attn_tp(ctx: &Ctx, st: &mut State) -> Step {
     ];
     if ctx.v <= SglangVersion::V0_5_21 {
         args.push(("cfg.dp_size", PyVal::Int(c.dp_size)));
-        args.push(("view.enable_dp_attention", PyVal::Bool(c.enable_dp_attention)));
+        args.push((
+            "view.enable_dp_attention",
+            PyVal::Bool(c.enable_dp_attention),
+        ));
     } else {
         args.push(("cfg.attn_dp_size", PyVal::Int(c.attn_dp_size)));
     }
@@ -1425,14 +1436,17 @@ pub fn handle_language_model_only(ctx: &Ctx, st: &mut State) -> Step {
             c.enable_broadcast_mm_inputs_process,
             "--enable-broadcast-mm-inputs-process",
         ),
-        (c.mm_enable_dp_encoder == Some(true), "--mm-enable-dp-encoder"),
+        (
+            c.mm_enable_dp_encoder == Some(true),
+            "--mm-enable-dp-encoder",
+        ),
     ];
     if let Some((_, name)) = flags.iter().find(|(f, _)| *f) {
         return Err(st.raise(ctx, &mr::LMO_COMBINED, &[("name", PyVal::s(*name))]));
     }
     // 0.5.22+: DeepSeek-V4.1 text-only workers use the standard PD KV transfer path
-    let v41 = ctx.v >= SglangVersion::V0_5_22
-        && ctx.model.model_type.as_deref() == Some("deepseek_v41");
+    let v41 =
+        ctx.v >= SglangVersion::V0_5_22 && ctx.model.model_type.as_deref() == Some("deepseek_v41");
     if c.disaggregation_mode != "null" && !v41 {
         return Err(st.raise(ctx, &mr::LMO_PD, &[]));
     }
@@ -1444,7 +1458,10 @@ pub fn handle_language_model_only(ctx: &Ctx, st: &mut State) -> Step {
             ctx,
             &mr::LMO_ARCH,
             &[
-                ("architectures", list(archs.iter().map(String::as_str).collect())),
+                (
+                    "architectures",
+                    list(archs.iter().map(String::as_str).collect()),
+                ),
                 (
                     "list(server_args.LANGUAGE_MODEL_ONLY_ARCHITECTURES)",
                     list(supported.to_vec()),
@@ -1564,8 +1581,9 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
 /// `prefix_lm` (default true) gets `_hrm_text_attention_force` (`overrides.py:1774@0.5.23`:
 /// `--attention-backend triton`, with a warning when another backend was resolved), then
 /// `chunked_prefill_size=-1`, `disable_radix_cache=True` and `disable_cuda_graph=True`.
-/// The embedding-spec, EmbeddingGemma and Clef/Kev branches of the hook are not modelled
-/// (`rules::model::UNMODELLED`).
+/// Then, from 0.5.23, `--enable-encoder-swa-bounded-replay` is refused for a checkpoint that is not
+/// DeepSeek-V4.1 (`:1037-1045`). The embedding-spec, EmbeddingGemma and Clef/Kev branches of the
+/// hook are not modelled (`rules::model::UNMODELLED`).
 pub fn handle_model_capability_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     hrm_text_force(ctx, st);
     // model_hook.py:1037-1045@0.5.23: DeepSeek-V4.1 validates its replay budget (not modelled),

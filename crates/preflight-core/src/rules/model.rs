@@ -1663,7 +1663,9 @@ pub static DSA_LAYER_SPLIT_DECODE: RuleInfo = RuleInfo {
     explanation: doc!(
         "The DSA cache layer split is a prefill context-parallel optimisation; a PD decode worker receives the full cache shards through the transfer, so SGLang refuses the flag there."
     ),
-    trigger: doc!("A DSA model with --enable-dsa-cache-layer-split and --disaggregation-mode decode."),
+    trigger: doc!(
+        "A DSA model with --enable-dsa-cache-layer-split and --disaggregation-mode decode."
+    ),
     solutions: doc_list!["Set --enable-dsa-cache-layer-split on the prefill workers only."],
     flags: &["enable_dsa_cache_layer_split", "disaggregation_mode"],
     example: doc_opt!(Some((
@@ -1693,7 +1695,9 @@ pub static DSA_LAYER_SPLIT_NON_PD: RuleInfo = RuleInfo {
         "A server that is not a PD prefill worker also decodes and needs the ordinary local decode cache, which the layer split does not keep; SGLang accepts the flag only with --disaggregation-mode prefill."
     ),
     trigger: doc!("A DSA model with --enable-dsa-cache-layer-split and no PD disaggregation."),
-    solutions: doc_list!["Drop --enable-dsa-cache-layer-split, or run the server as a PD prefill worker."],
+    solutions: doc_list![
+        "Drop --enable-dsa-cache-layer-split, or run the server as a PD prefill worker."
+    ],
     flags: &["enable_dsa_cache_layer_split", "disaggregation_mode"],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true}"#,
@@ -1730,8 +1734,14 @@ pub static DSA_LAYER_SPLIT_CP: RuleInfo = RuleInfo {
     trigger: doc!(
         "A DSA PD prefill worker with --enable-dsa-cache-layer-split and no --enable-prefill-cp, or another --cp-strategy."
     ),
-    solutions: doc_list!["Add --enable-prefill-cp --cp-strategy interleave, or drop the layer split."],
-    flags: &["enable_dsa_cache_layer_split", "enable_prefill_cp", "cp_strategy"],
+    solutions: doc_list![
+        "Add --enable-prefill-cp --cp-strategy interleave, or drop the layer split."
+    ],
+    flags: &[
+        "enable_dsa_cache_layer_split",
+        "enable_prefill_cp",
+        "cp_strategy",
+    ],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"disaggregation_mode":"prefill"}"#,
@@ -1763,7 +1773,10 @@ pub static DSA_LAYER_SPLIT_MOONCAKE: RuleInfo = RuleInfo {
         "A DSA PD prefill worker with the layer split, interleaved prefill CP and a transfer backend other than mooncake."
     ),
     solutions: doc_list!["Use --disaggregation-transfer-backend mooncake (the default)."],
-    flags: &["disaggregation_transfer_backend", "enable_dsa_cache_layer_split"],
+    flags: &[
+        "disaggregation_transfer_backend",
+        "enable_dsa_cache_layer_split",
+    ],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8,"disaggregation_transfer_backend":"nixl"}"#,
         r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8}"#,
@@ -1820,7 +1833,9 @@ pub static TRITON_KERNEL_EP: RuleInfo = RuleInfo {
     explanation: doc!(
         "For gpt-oss, SGLang asserts that the triton_kernel MoE runner (set with --moe-runner-backend or chosen by gpt-oss's own defaults) runs with --ep-size 1."
     ),
-    trigger: doc!("GptOssForCausalLM whose resolved MoE runner is triton_kernel with --ep-size > 1."),
+    trigger: doc!(
+        "GptOssForCausalLM whose resolved MoE runner is triton_kernel with --ep-size > 1."
+    ),
     solutions: doc_list![
         "Use --ep-size 1, or another --moe-runner-backend (e.g. triton) with expert parallelism."
     ],
@@ -1863,7 +1878,13 @@ pub static MIMO_V2_ATTN_TP: RuleInfo = RuleInfo {
     solutions: doc_list![
         "Choose --tp-size, the attention-DP width and --attention-context-parallel-size so that the attention TP size divides num_key_value_heads."
     ],
-    flags: &["tp_size", "attn_dp_size", "dp_size", "enable_dp_attention", "attn_cp_size"],
+    flags: &[
+        "tp_size",
+        "attn_dp_size",
+        "dp_size",
+        "enable_dp_attention",
+        "attn_cp_size",
+    ],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":8,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
         r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":4,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
@@ -1924,7 +1945,9 @@ pub static OLMO2_FLASHINFER: RuleInfo = RuleInfo {
         "FlashInfer degrades OLMo 3's sliding-window attention; SGLang asserts for the Olmo2ForCausalLM architecture (which serves OLMo 2 and 3) that --attention-backend is not flashinfer."
     ),
     trigger: doc!("Olmo2ForCausalLM with --attention-backend flashinfer."),
-    solutions: doc_list!["Leave --attention-backend unset (fa3 / trtllm_mha / triton), or pick another."],
+    solutions: doc_list![
+        "Leave --attention-backend unset (fa3 / trtllm_mha / triton), or pick another."
+    ],
     flags: &["attention_backend"],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Olmo2ForCausalLM","attention_backend":"flashinfer"}"#,
