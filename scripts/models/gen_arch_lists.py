@@ -14,7 +14,8 @@ Locators:
 
 - ``("assign", file, name[, func])``: the literal assigned to ``name`` (a list, tuple, set,
   ``frozenset``/``set``/``tuple`` call of one, or a dict's keys; ``*OTHER`` and ``A + B`` resolve
-  other assignments of the same module), at module level or inside ``func``.
+  other assignments of the same module), at module level or inside ``func`` (a function or a
+  class body).
 - ``("tests", file, func[, member])``: the names a condition in ``func`` compares an
   architecture against: ``"X" in archs``, ``arch == "X"``, ``arch in ("X", ...)``. With
   ``member``, only the condition (the whole ``if``/``elif`` test, or the assert) that names it.
@@ -75,6 +76,9 @@ LISTS = [
     ("HOOK_OLMO2", "`handle_model_specific_adjustments`: the OLMo 2 branch", ("tests", HOOK, "handle_model_specific_adjustments", "Olmo2ForCausalLM")),
     ("HOOK_LFM2", "`handle_model_specific_adjustments`: the LFM2 branch", ("tests", HOOK, "handle_model_specific_adjustments", "Lfm2MoeForCausalLM")),
     ("HOOK_MIMO_V2", "`handle_model_specific_adjustments`: the MiMo-V2 branch", ("tests", HOOK, "handle_model_specific_adjustments", "MiMoV2FlashForCausalLM")),
+    ("HOOK_INTERN_S2_MOBIUS", "`handle_model_specific_adjustments`: the Intern-S2-Mobius parallelism refusal", ("tests", HOOK, "handle_model_specific_adjustments", "InternS2MobiusForConditionalGeneration")),
+    ("CP_DECODE_ATTN_TP_SUPPORTED_ARCHS", "`CP_DECODE_ATTN_TP_SUPPORTED_ARCHS`: `--enable-cp-decode-attn-tp`", ("assign", "srt/layers/cp/cp_decode_attn_tp.py", "CP_DECODE_ATTN_TP_SUPPORTED_ARCHS")),
+    ("LANGUAGE_MODEL_ONLY_ARCHITECTURES", "`ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES`: `--language-model-only`", ("assign", "srt/server_args.py", "LANGUAGE_MODEL_ONLY_ARCHITECTURES", "ServerArgs")),
     ("HOOK_KIMI_K3", "`handle_model_specific_adjustments`: the Kimi linear / K3 defaults", ("tests", HOOK, "handle_model_specific_adjustments", "KimiLinearForCausalLM")),
     ("DETERMINISTIC_DEEPSEEK_ARCHS", "`_deterministic_is_deepseek_model`: the deterministic backend default", ("tests", OVR, "_deterministic_is_deepseek_model")),
     ("DETERMINISTIC_DEEPSEEK_MODEL", "`handle_deterministic_inference`: `is_deepseek_model` (the radix-cache backend check)", ("tests", "srt/arg_groups/attention_hook.py", "handle_deterministic_inference")),
@@ -108,7 +112,7 @@ class Module:
             self.tree = ast.parse(f.read(), path)
         self.funcs = {}
         for node in ast.walk(self.tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.funcs.setdefault(node.name, node)
         self.assigns = {}
         for node in self.tree.body:

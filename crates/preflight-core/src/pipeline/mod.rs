@@ -291,7 +291,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     kv::handle_page_major_kv_layout(ctx, st)?; // :336
     kv::handle_unified_memory_pool(ctx, st)?; // :338
     serving::handle_other_validations(ctx, st)?; // :349
-    model::handle_model_capability_adjustments(ctx, st); // :352
+    model::handle_model_capability_adjustments(ctx, st)?; // :352
     serving::finalize_cuda_graph_prefill_max_context(ctx, st)?; // :366
     kv_shard::handle_kv_cache_sharding(ctx, st)?; // :371, the same gate over the final view
     moe::validate_deepep_v2_speculative_draft(ctx, st)?; // :374

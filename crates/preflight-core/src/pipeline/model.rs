@@ -72,6 +72,7 @@ const QUANT_ROCM: &[&str] = &[
 /// Runs the model step.
 pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     verify_quantization(ctx, st)?;
+    early_model_checks(ctx, st)?;
     override_providers(ctx, st)?;
     if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
         apply_deepseek_v4_defaults(ctx, st)?;
@@ -83,8 +84,10 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
             &dsa::DENSE_THRESHOLD,
             &[("index_topk", PyVal::Int(topk))],
         );
+        validate_dsa_tbo_index_sharing(ctx, st)?;
         dsa_kv_cache_dtype_default(ctx, st)?;
         dsa_split_backend_resolution(ctx, st)?;
+        dsa_cp_checks(ctx, st)?;
     } else if lists::HOOK_DEEPSEEK_V4.contains(ctx.v, ctx.arch()) {
         // the DeepSeek-V4 arm of the DeepSeek branch (model_hook.py:470-480@0.5.23,
         // :436-442@0.5.21, :329-333@0.5.19)
@@ -97,6 +100,126 @@ pub fn handle_model_specific_adjustments(ctx: &Ctx, st: &mut State) -> Step {
     super::moe::model_moe_overrides(ctx, st)?;
     per_arch_asserts(ctx, st)?;
     handle_mamba_radix_cache(ctx, st)
+}
+
+/// The checks at the head of `handle_model_specific_adjustments`, before the override providers
+/// (`model_hook.py:168-204@0.5.23`, `:74-104@0.5.19`): Intern-S2-Mobius's parallelism, the DSA
+/// cache layer split on a model without DSA, and `--enable-cp-decode-attn-tp`'s architectures.
+/// The NPU decode-CP refusal before them (0.5.22+) is not modelled (`rules::model::UNMODELLED`).
+fn early_model_checks(ctx: &Ctx, st: &mut State) -> Step {
+    let (v, arch) = (ctx.v, ctx.arch());
+    if lists::HOOK_INTERN_S2_MOBIUS.contains(v, arch) {
+        let mut unsupported = Vec::new();
+        if st.cur.pp_size != 1 {
+            unsupported.push("pipeline parallelism (--pp-size must be 1)");
+        }
+        if st.cur.ep_size != 1 {
+            unsupported.push("expert parallelism (--ep-size must be 1)");
+        }
+        if !unsupported.is_empty() {
+            let joined = PyVal::s(unsupported.join("; "));
+            return Err(st.raise(
+                ctx,
+                &mr::INTERN_S2_MOBIUS_PARALLEL,
+                &[("\"; \".join(unsupported)", joined)],
+            ));
+        }
+    }
+    if st.cur.enable_dsa_cache_layer_split && !ctx.model.is_deepseek_dsa {
+        return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_NOT_DSA, &[]));
+    }
+    if st.cur.enable_cp_decode_attn_tp
+        && !lists::CP_DECODE_ATTN_TP_SUPPORTED_ARCHS.contains(v, arch)
+    {
+        let mut names: Vec<&str> = lists::CP_DECODE_ATTN_TP_SUPPORTED_ARCHS.names(v).to_vec();
+        names.sort_unstable();
+        let sorted = PyVal::List(names.into_iter().map(PyVal::s).collect());
+        return Err(st.raise(
+            ctx,
+            &mr::CP_DECODE_ATTN_TP_ARCH,
+            &[
+                ("model_arch", PyVal::s(arch)),
+                ("sorted(CP_DECODE_ATTN_TP_SUPPORTED_ARCHS)", sorted),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// `_validate_dsa_tbo_index_sharing` (`model_hook.py:55-75@0.5.23`; inline at `:172-184@0.5.19`,
+/// without `indexer_types`): the config's `getattr`s, as Python compares them.
+fn validate_dsa_tbo_index_sharing(ctx: &Ctx, st: &mut State) -> Step {
+    use serde_json::Value;
+    if !st.cur.enable_two_batch_overlap {
+        return Ok(());
+    }
+    let root = &ctx.model.hf.root;
+    let present = |k: &str| root.get(k).filter(|x| !x.is_null());
+    // `getattr(hf_config, "index_topk_freq", 1) or 1`
+    let freq = present("index_topk_freq")
+        .filter(|x| crate::model::hf::truthy(x))
+        .cloned()
+        .unwrap_or(Value::from(1));
+    let freq_gt_1 = freq.as_f64().is_some_and(|f| f > 1.0);
+    // `"S" in x` / `"shared" in x`: a substring of a str, an element of a list
+    let has = |x: Option<&Value>, what: &str| match x {
+        Some(Value::String(t)) => t.contains(what),
+        Some(Value::Array(a)) => a.iter().any(|e| e.as_str() == Some(what)),
+        Some(Value::Object(o)) => o.contains_key(what),
+        _ => false,
+    };
+    let pattern = present("index_topk_pattern");
+    let types = if ctx.v >= SglangVersion::V0_5_20 {
+        present("indexer_types")
+    } else {
+        None
+    };
+    if freq_gt_1 || has(pattern, "S") || has(types, "shared") {
+        let val = |x: Option<&Value>| x.map(PyVal::from_json).unwrap_or(PyVal::None);
+        return Err(st.raise(
+            ctx,
+            &mr::DSA_TBO_INDEX_SHARING,
+            &[
+                ("index_topk_freq", PyVal::from_json(&freq)),
+                ("index_topk_pattern", val(pattern)),
+                ("indexer_types", val(types)),
+            ],
+        ));
+    }
+    Ok(())
+}
+
+/// The prefill-CP assert and the DSA cache layer split checks that close the DSA arm of the
+/// DeepSeek branch (`model_hook.py:360-408@0.5.23`, `:219-268@0.5.19`), on every platform.
+fn dsa_cp_checks(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if c.enable_prefill_cp && c.disaggregation_mode == "decode" {
+        return Err(st.raise(ctx, &mr::DSA_PREFILL_CP_DECODE, &[]));
+    }
+    if !c.enable_dsa_cache_layer_split {
+        return Ok(());
+    }
+    if c.disaggregation_mode != "prefill" {
+        if c.disaggregation_mode == "decode" {
+            return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_DECODE, &[]));
+        }
+        return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_NON_PD, &[]));
+    }
+    if !c.enable_prefill_cp || c.cp_strategy.as_deref() != Some("interleave") {
+        return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_CP, &[]));
+    }
+    if c.disaggregation_transfer_backend != "mooncake" {
+        let b = PyVal::s(&c.disaggregation_transfer_backend);
+        return Err(st.raise(
+            ctx,
+            &mr::DSA_LAYER_SPLIT_MOONCAKE,
+            &[("cfg.disaggregation_transfer_backend", b)],
+        ));
+    }
+    if c.pp_size > 1 {
+        return Err(st.raise(ctx, &mr::DSA_LAYER_SPLIT_PP, &[]));
+    }
+    Ok(())
 }
 
 /// `get_hf_text_config`'s bare assert (`utils/hf_transformers/common.py:605@0.5.23`), raised
@@ -595,6 +718,35 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
         // _ernie45_vl_overrides (model_overrides/ernie45_vl.py:12-19@0.5.23)
         if super::parallel::attn_dp_enabled(ctx, st) {
             return Err(st.raise(ctx, &mr::ERNIE45_VL_DP_ATTN, &[]));
+        }
+    } else if lists::PROVIDERS_EXAONE.contains(v, arch) || lists::PROVIDERS_OLMO2.contains(v, arch)
+    {
+        // _exaone_overrides (model_overrides/exaone.py:16-32@0.5.23; the backend default since
+        // 0.5.22, only with sliding-window layers) and _olmo2_overrides (olmo2.py:15-30@0.5.23):
+        // trtllm_mha on SM100, fa3 on CUDA SM80+, else triton, when --attention-backend is unset
+        // (no log). Their hybrid-SWA-memory switch-off is not modelled here.
+        let exaone = lists::PROVIDERS_EXAONE.contains(v, arch);
+        let fills = if exaone {
+            v >= SglangVersion::V0_5_22
+                && ctx
+                    .model
+                    .hf
+                    .root
+                    .get("sliding_window_pattern")
+                    .is_some_and(|x| !x.is_null())
+        } else {
+            true
+        };
+        if fills && st.cur.attention_backend.is_none() {
+            let b = if hw.is_cuda() && hw.is_sm100() {
+                "trtllm_mha"
+            } else if hw.is_cuda() && hw.sm() >= 80 {
+                "fa3"
+            } else {
+                "triton"
+            };
+            st.cur.attention_backend = Some(b.into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
         // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
@@ -1100,6 +1252,12 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                 ));
             }
         }
+        // model_hook.py:568-571@0.5.23: the resolved runner (gpt-oss's own default included)
+        if st.cur.moe_runner_backend == "triton_kernel" && st.cur.ep_size != 1 {
+            return Err(st.raise(ctx, &mr::TRITON_KERNEL_EP, &[]));
+        }
+    } else if lists::HOOK_MIMO_V2.contains(v, arch) {
+        return mimo_v2_attn_tp(ctx, st);
     } else if lists::HOOK_GEMMA4.contains(v, arch) {
         // model_hook.py:636-660@0.5.23 (the accepted list as each release's message names it)
         let accepted: &[&str] = if v <= SglangVersion::V0_5_19 {
@@ -1164,6 +1322,153 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
                 ));
             }
         }
+    } else if lists::HOOK_EXAONE.contains(v, arch) {
+        // model_hook.py:668-682@0.5.23: only with sliding-window layers; --attention-backend as the
+        // EXAONE provider filled it (0.5.22+), else the user's (None fails)
+        if ctx
+            .model
+            .hf
+            .root
+            .get("sliding_window_pattern")
+            .is_some_and(|x| !x.is_null())
+        {
+            const OK: &[&str] = &["fa3", "triton", "trtllm_mha"];
+            let b = st.cur.attention_backend.clone();
+            if !b.as_deref().is_some_and(|b| OK.contains(&b)) {
+                let accepted = PyVal::List(OK.iter().map(|x| PyVal::s(*x)).collect());
+                return Err(st.raise(
+                    ctx,
+                    &mr::EXAONE_BACKENDS,
+                    &[
+                        ("accepted_backends", accepted),
+                        ("model_arch", PyVal::s(arch)),
+                        ("attention_backend", PyVal::opt(b.as_deref())),
+                    ],
+                ));
+            }
+        }
+    } else if lists::HOOK_OLMO2.contains(v, arch) {
+        // model_hook.py:683-692@0.5.23
+        if st.cur.attention_backend.as_deref() == Some("flashinfer") {
+            return Err(st.raise(ctx, &mr::OLMO2_FLASHINFER, &[]));
+        }
+    } else if lists::HOOK_LFM2.contains(v, arch) {
+        // model_hook.py:714-722@0.5.23
+        if st.cur.attention_backend.as_deref() == Some("triton") {
+            return Err(st.raise(ctx, &mr::LFM2_TRITON, &[("model_arch", PyVal::s(arch))]));
+        }
+    }
+    Ok(())
+}
+
+/// MiMo-V2's fused-QKV attention TP width (`model_hook.py:573-598@0.5.23`, `:413-437@0.5.19`):
+/// `get_mimo_v2_fused_qkv_expected_tp_size` (`configs/model_config.py:124-145@0.5.23`) is the
+/// checkpoint's `num_key_value_heads` (the root's, else the text config's) when
+/// `attention_projection_layout` is `fused_qkv`. Its own refusals (an unknown layout, a missing
+/// head count) are out of scope; such a config is not judged here.
+fn mimo_v2_attn_tp(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.arch() != "MiMoV2ForCausalLM" || st.cur.encoder_only {
+        return Ok(());
+    }
+    let root = &ctx.model.hf.root;
+    if root
+        .get("attention_projection_layout")
+        .and_then(|x| x.as_str())
+        != Some("fused_qkv")
+    {
+        return Ok(());
+    }
+    let kv = root
+        .get("num_key_value_heads")
+        .filter(|x| !x.is_null())
+        .or_else(|| {
+            root.get("text_config")
+                .and_then(|t| t.get("num_key_value_heads"))
+                .filter(|x| !x.is_null())
+        })
+        .and_then(|x| x.as_i64());
+    let Some(expected) = kv else { return Ok(()) };
+    let c = &st.cur;
+    // 0.5.19-0.5.21: tp // (dp if enable_dp_attention else 1) // attn_cp; 0.5.22+:
+    // derive_attn_tp_size(tp, attn_cp, attn_dp) = tp // attn_dp // attn_cp
+    let attn_dp = if ctx.v <= SglangVersion::V0_5_21 {
+        if c.enable_dp_attention { c.dp_size } else { 1 }
+    } else {
+        c.attn_dp_size
+    };
+    let effective = crate::py::floordiv(c.tp_size, attn_dp)
+        .and_then(|x| crate::py::floordiv(x, c.attn_cp_size));
+    let Some(effective) = effective else {
+        return Ok(());
+    };
+    if crate::py::modulo(expected, effective).is_none_or(|r| r == 0) {
+        return Ok(());
+    }
+    let mut args = vec![
+        ("expected_attn_tp_size", PyVal::Int(expected)),
+        ("effective_attn_tp_size", PyVal::Int(effective)),
+        ("cfg.tp_size", PyVal::Int(c.tp_size)),
+        ("view.attn_cp_size", PyVal::Int(c.attn_cp_size)),
+    ];
+    if ctx.v <= SglangVersion::V0_5_21 {
+        args.push(("cfg.dp_size", PyVal::Int(c.dp_size)));
+        args.push((
+            "view.enable_dp_attention",
+            PyVal::Bool(c.enable_dp_attention),
+        ));
+    } else {
+        args.push(("cfg.attn_dp_size", PyVal::Int(c.attn_dp_size)));
+    }
+    Err(st.raise(ctx, &mr::MIMO_V2_ATTN_TP, &args))
+}
+
+/// `handle_language_model_only` (`model_hook.py:1080-1109@0.5.23`), called first by
+/// `handle_encoder_disaggregation` (`pd_disaggregation_hook.py:304@0.5.23`).
+pub fn handle_language_model_only(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if !c.language_model_only {
+        return Ok(());
+    }
+    let flags = [
+        (c.encoder_only, "--encoder-only"),
+        (c.language_only, "--language-only"),
+        (c.enable_prefix_mm_cache, "--enable-prefix-mm-cache"),
+        (
+            c.enable_broadcast_mm_inputs_process,
+            "--enable-broadcast-mm-inputs-process",
+        ),
+        (
+            c.mm_enable_dp_encoder == Some(true),
+            "--mm-enable-dp-encoder",
+        ),
+    ];
+    if let Some((_, name)) = flags.iter().find(|(f, _)| *f) {
+        return Err(st.raise(ctx, &mr::LMO_COMBINED, &[("name", PyVal::s(*name))]));
+    }
+    // 0.5.22+: DeepSeek-V4.1 text-only workers use the standard PD KV transfer path
+    let v41 =
+        ctx.v >= SglangVersion::V0_5_22 && ctx.model.model_type.as_deref() == Some("deepseek_v41");
+    if c.disaggregation_mode != "null" && !v41 {
+        return Err(st.raise(ctx, &mr::LMO_PD, &[]));
+    }
+    let supported = lists::LANGUAGE_MODEL_ONLY_ARCHITECTURES.names(ctx.v);
+    let archs = &ctx.model.architectures;
+    if !archs.iter().any(|a| supported.contains(&a.as_str())) {
+        let list = |xs: Vec<&str>| PyVal::List(xs.into_iter().map(PyVal::s).collect());
+        return Err(st.raise(
+            ctx,
+            &mr::LMO_ARCH,
+            &[
+                (
+                    "architectures",
+                    list(archs.iter().map(String::as_str).collect()),
+                ),
+                (
+                    "list(server_args.LANGUAGE_MODEL_ONLY_ARCHITECTURES)",
+                    list(supported.to_vec()),
+                ),
+            ],
+        ));
     }
     Ok(())
 }
@@ -1277,9 +1582,24 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
 /// `prefix_lm` (default true) gets `_hrm_text_attention_force` (`overrides.py:1774@0.5.23`:
 /// `--attention-backend triton`, with a warning when another backend was resolved), then
 /// `chunked_prefill_size=-1`, `disable_radix_cache=True` and `disable_cuda_graph=True`.
-/// The embedding-spec, EmbeddingGemma and Clef/Kev branches of the hook are not modelled
-/// (`rules::model::UNMODELLED`).
-pub fn handle_model_capability_adjustments(ctx: &Ctx, st: &mut State) {
+/// Then, from 0.5.23, `--enable-encoder-swa-bounded-replay` is refused for a checkpoint that is not
+/// DeepSeek-V4.1 (`:1037-1045`). The embedding-spec, EmbeddingGemma and Clef/Kev branches of the
+/// hook are not modelled (`rules::model::UNMODELLED`).
+pub fn handle_model_capability_adjustments(ctx: &Ctx, st: &mut State) -> Step {
+    hrm_text_force(ctx, st);
+    // model_hook.py:1037-1045@0.5.23: DeepSeek-V4.1 validates its replay budget (not modelled),
+    // any other checkpoint refuses the flag
+    if ctx.v >= SglangVersion::V0_5_23
+        && ctx.model.model_type.as_deref() != Some("deepseek_v41")
+        && st.cur.enable_encoder_swa_bounded_replay
+    {
+        return Err(st.raise(ctx, &mr::ENCODER_SWA_REPLAY, &[]));
+    }
+    Ok(())
+}
+
+/// The HRM-Text branch of `handle_model_capability_adjustments` (`model_hook.py:766-813@0.5.23`).
+fn hrm_text_force(ctx: &Ctx, st: &mut State) {
     let root = &ctx.model.hf.root;
     let is_hrm_text = ctx.model.model_type.as_deref() == Some("hrm_text")
         || ctx

@@ -318,6 +318,7 @@ fn validate_prefill_complete(ctx: &Ctx, st: &mut State) -> Step {
 /// first and raises only with --language-model-only (not modelled); the IB device validation
 /// of a mooncake PD server is not modelled.
 pub fn handle_encoder_disaggregation(ctx: &Ctx, st: &mut State) -> Step {
+    super::model::handle_language_model_only(ctx, st)?; // pd_disaggregation_hook.py:304@0.5.23
     let c = &st.cur;
     if c.enable_prefix_mm_cache && !c.encoder_only {
         return Err(st.raise(ctx, &r::PREFIX_MM_CACHE, &[]));

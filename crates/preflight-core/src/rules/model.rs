@@ -1371,6 +1371,18 @@ const MACHINERY: &str = "A guard of SGLang's own resolution machinery (an overri
 /// Checks of this module's files that are deliberately not modelled.
 pub static UNMODELLED: &[Unmodelled] = &[
     Unmodelled {
+        file: MODEL_HOOK,
+        function: "handle_model_specific_adjustments",
+        message: "NPU decode context parallelism is currently implemented only for DeepSeek DSA models",
+        reason: "Fires only on an Ascend NPU (get_platform().is_npu), and Preflight's hardware catalogue has no NPU: every modelled device is a CUDA or ROCm GPU, on which the check never runs.",
+    },
+    Unmodelled {
+        file: MODEL_HOOK,
+        function: "handle_model_capability_adjustments",
+        message: "checkpoints are served with --tp-size 1 and --pp-size 1",
+        reason: "Gated on ModelConfig.joint_head_config / pointer_head, which SGLang loads from separate files of the checkpoint (joint_head_config.json for Clef, the pointer-head files for Kev: configs/model_config.py:296-360@0.5.23), not from config.json; a launch does not supply them.",
+    },
+    Unmodelled {
         file: MODEL_OVERRIDE_BASE,
         function: "_invoke_provider",
         message: "must return a dict",
@@ -1490,6 +1502,623 @@ pub static DSA_LEARNABLE_SINK_BACKEND: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// `_validate_dsa_tbo_index_sharing` (`model_hook.py:55-75@0.5.23`; inline in the DSA branch in
+/// 0.5.19, without `indexer_types`).
+pub static DSA_TBO_INDEX_SHARING: RuleInfo = RuleInfo {
+    code: "MODEL060",
+    name: "dsa-two-batch-overlap-index-sharing",
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "--enable-two-batch-overlap is not supported with DSA index-topk sharing (index_topk_freq > 1 or an index_topk_pattern containing shared layers): the TBO op path does not propagate topk indices across layers, so shared layers would run sparse attention without indices.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "--enable-two-batch-overlap is not supported with DSA index-topk sharing: the TBO op path does not propagate topk indices across layers, so shared layers would run sparse attention without indices. Got index_topk_freq={index_topk_freq!r}, index_topk_pattern={index_topk_pattern!r}, and indexer_types={indexer_types!r}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 178),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 61),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 63),
+        (VersionRange::since(SglangVersion::V0_5_22), MODEL_HOOK, 67),
+    ],
+    title: doc!("Two-batch overlap cannot run a DSA model that shares index-topk across layers"),
+    explanation: doc!(
+        "Some DSA checkpoints compute the indexer's top-k only on some layers and reuse it on the others (index_topk_freq > 1, an 'S' in index_topk_pattern, or 'shared' in indexer_types). The two-batch-overlap op path does not carry those indices from layer to layer, so SGLang refuses --enable-two-batch-overlap for such a model in the DeepSeek branch of its model hook."
+    ),
+    trigger: doc!(
+        "A DeepSeek-family DSA model whose config sets index_topk_freq > 1, an index_topk_pattern containing 'S' or indexer_types containing 'shared' (0.5.20 and later; 0.5.19 reads only the first two), with --enable-two-batch-overlap."
+    ),
+    solutions: doc_list!["Drop --enable-two-batch-overlap for this checkpoint."],
+    flags: &["enable_two_batch_overlap"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_two_batch_overlap":true,"json_model_override_args":"{\"index_topk_freq\": 2}"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"json_model_override_args":"{\"index_topk_freq\": 2}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Intern-S2-Mobius's parallelism refusal (`model_hook.py:175-185@0.5.23`).
+pub static INTERN_S2_MOBIUS_PARALLEL: RuleInfo = RuleInfo {
+    code: "MODEL061",
+    name: "intern-s2-mobius-pp-ep",
+    messages: &[(
+        VersionRange::ALL,
+        "Intern-S2-Mobius does not support: {\"; \".join(unsupported)}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 83),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 120),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 174),
+        (VersionRange::since(SglangVersion::V0_5_22), MODEL_HOOK, 183),
+    ],
+    title: doc!("Intern-S2-Mobius runs without pipeline and expert parallelism"),
+    explanation: doc!(
+        "SGLang's model hook refuses Intern-S2-Mobius with --pp-size or --ep-size other than 1, listing each unsupported kind of parallelism."
+    ),
+    trigger: doc!("InternS2MobiusForConditionalGeneration with --pp-size != 1 or --ep-size != 1."),
+    solutions: doc_list!["Use tensor parallelism only: --pp-size 1 and --ep-size 1."],
+    flags: &["pp_size", "ep_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"InternS2MobiusForConditionalGeneration","tp_size":2,"ep_size":2}"#,
+        r#"{"gpu":"H100","arch":"InternS2MobiusForConditionalGeneration","tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` on a model without DSA (`model_hook.py:187-191@0.5.23`).
+pub static DSA_LAYER_SPLIT_NOT_DSA: RuleInfo = RuleInfo {
+    code: "MODEL062",
+    name: "dsa-cache-layer-split-needs-dsa",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-dsa-cache-layer-split is only supported for DSA (DeepSeek Sparse Attention) models.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 88),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 125),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 179),
+        (VersionRange::since(SglangVersion::V0_5_22), MODEL_HOOK, 188),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split needs a DSA model"),
+    explanation: doc!(
+        "The DSA cache layer split divides a DeepSeek Sparse Attention model's KV and indexer caches across the prefill context-parallel ranks; SGLang refuses the flag for any model that is_deepseek_dsa does not recognise (a DSA architecture with index_topk in its config)."
+    ),
+    trigger: doc!("--enable-dsa-cache-layer-split with a model that is not a DSA model."),
+    solutions: doc_list!["Drop --enable-dsa-cache-layer-split."],
+    flags: &["enable_dsa_cache_layer_split"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_dsa_cache_layer_split":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-cp-decode-attn-tp` outside `CP_DECODE_ATTN_TP_SUPPORTED_ARCHS`
+/// (`model_hook.py:193-204@0.5.23`).
+pub static CP_DECODE_ATTN_TP_ARCH: RuleInfo = RuleInfo {
+    code: "MODEL063",
+    name: "cp-decode-attn-tp-architectures",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-cp-decode-attn-tp is only supported for models whose attention linears are replicated across CP ranks (attn_tp_size=1). Got {model_arch}; supported: {sorted(CP_DECODE_ATTN_TP_SUPPORTED_ARCHS)}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 99),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 136),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 190),
+        (VersionRange::since(SglangVersion::V0_5_22), MODEL_HOOK, 199),
+    ],
+    title: doc!("--enable-cp-decode-attn-tp supports only DeepSeek-V4 and GLM-5 DSA architectures"),
+    explanation: doc!(
+        "The CP decode attention-TP path needs attention linears replicated across the context-parallel ranks; SGLang lists the architectures that have them (CP_DECODE_ATTN_TP_SUPPORTED_ARCHS in layers/cp/cp_decode_attn_tp.py) and refuses the flag for any other."
+    ),
+    trigger: doc!("--enable-cp-decode-attn-tp with an architecture outside that list."),
+    solutions: doc_list!["Drop --enable-cp-decode-attn-tp."],
+    flags: &["enable_cp_decode_attn_tp"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_cp_decode_attn_tp":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// DSA prefill CP on a decode worker (`model_hook.py:361-364@0.5.23`).
+pub static DSA_PREFILL_CP_DECODE: RuleInfo = RuleInfo {
+    code: "MODEL064",
+    name: "dsa-prefill-cp-on-decode-worker",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "CP is only supported for prefill when PD disaggregation, please remove --enable-prefill-cp.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 221),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 264),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 324),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 356),
+        (VersionRange::V23, MODEL_HOOK, 362),
+    ],
+    title: doc!("A DSA decode worker cannot take --enable-prefill-cp"),
+    explanation: doc!(
+        "For a DeepSeek-family DSA model, SGLang asserts in its model hook that prefill context parallelism is not asked of a PD decode worker: CP is a prefill-side feature."
+    ),
+    trigger: doc!("A DSA model with --enable-prefill-cp and --disaggregation-mode decode."),
+    solutions: doc_list!["Remove --enable-prefill-cp from the decode worker."],
+    flags: &["enable_prefill_cp", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true,"disaggregation_mode":"decode"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` on a decode worker (`model_hook.py:365-374@0.5.23`).
+pub static DSA_LAYER_SPLIT_DECODE: RuleInfo = RuleInfo {
+    code: "MODEL065",
+    name: "dsa-cache-layer-split-decode-worker",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-dsa-cache-layer-split is not supported on decode workers. This flag is a prefill-CP optimization; decode receives full cache shards through PD transfer.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 229),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 272),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 332),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 364),
+        (VersionRange::V23, MODEL_HOOK, 370),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split is a prefill-worker flag"),
+    explanation: doc!(
+        "The DSA cache layer split is a prefill context-parallel optimisation; a PD decode worker receives the full cache shards through the transfer, so SGLang refuses the flag there."
+    ),
+    trigger: doc!(
+        "A DSA model with --enable-dsa-cache-layer-split and --disaggregation-mode decode."
+    ),
+    solutions: doc_list!["Set --enable-dsa-cache-layer-split on the prefill workers only."],
+    flags: &["enable_dsa_cache_layer_split", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"decode"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"disaggregation_mode":"decode"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` without PD (`model_hook.py:376-380@0.5.23`).
+pub static DSA_LAYER_SPLIT_NON_PD: RuleInfo = RuleInfo {
+    code: "MODEL066",
+    name: "dsa-cache-layer-split-needs-pd-prefill",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-dsa-cache-layer-split is only supported on PD prefill workers. Non-PD workers also run decode and require ordinary local decode cache semantics.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 235),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 278),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 338),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 370),
+        (VersionRange::V23, MODEL_HOOK, 376),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split needs a PD prefill worker"),
+    explanation: doc!(
+        "A server that is not a PD prefill worker also decodes and needs the ordinary local decode cache, which the layer split does not keep; SGLang accepts the flag only with --disaggregation-mode prefill."
+    ),
+    trigger: doc!("A DSA model with --enable-dsa-cache-layer-split and no PD disaggregation."),
+    solutions: doc_list![
+        "Drop --enable-dsa-cache-layer-split, or run the server as a PD prefill worker."
+    ],
+    flags: &["enable_dsa_cache_layer_split", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` without interleaved prefill CP (`model_hook.py:381-387@0.5.23`).
+pub static DSA_LAYER_SPLIT_CP: RuleInfo = RuleInfo {
+    code: "MODEL067",
+    name: "dsa-cache-layer-split-needs-interleaved-prefill-cp",
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            "--enable-dsa-cache-layer-split requires --enable-prefill-cp and --cp-strategy interleave (or legacy --enable-nsa-prefill-context-parallel with --nsa-prefill-cp-mode round-robin-split).",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_20),
+            "--enable-dsa-cache-layer-split requires --enable-prefill-cp and --cp-strategy interleave.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 243),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 286),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 346),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 378),
+        (VersionRange::V23, MODEL_HOOK, 384),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split needs interleaved prefill context parallelism"),
+    explanation: doc!(
+        "The layer split assigns cache layers to the ranks of an interleaved prefill context-parallel group; SGLang refuses it unless --enable-prefill-cp is on with --cp-strategy interleave."
+    ),
+    trigger: doc!(
+        "A DSA PD prefill worker with --enable-dsa-cache-layer-split and no --enable-prefill-cp, or another --cp-strategy."
+    ),
+    solutions: doc_list![
+        "Add --enable-prefill-cp --cp-strategy interleave, or drop the layer split."
+    ],
+    flags: &[
+        "enable_dsa_cache_layer_split",
+        "enable_prefill_cp",
+        "cp_strategy",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` over a transfer backend other than mooncake
+/// (`model_hook.py:391-400@0.5.23`).
+pub static DSA_LAYER_SPLIT_MOONCAKE: RuleInfo = RuleInfo {
+    code: "MODEL068",
+    name: "dsa-cache-layer-split-mooncake-only",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-dsa-cache-layer-split currently only supports the mooncake transfer backend (mooncake / mooncake_tcp). Got --disaggregation-transfer-backend {cfg.disaggregation_transfer_backend!r}. mori/nixl support will be added later by the community.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 256),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 297),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 357),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 389),
+        (VersionRange::V23, MODEL_HOOK, 395),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split transfers over mooncake only"),
+    explanation: doc!(
+        "The layer split relies on mooncake's all-CP-rank KV and indexer transfer path; SGLang refuses it with any other --disaggregation-transfer-backend."
+    ),
+    trigger: doc!(
+        "A DSA PD prefill worker with the layer split, interleaved prefill CP and a transfer backend other than mooncake."
+    ),
+    solutions: doc_list!["Use --disaggregation-transfer-backend mooncake (the default)."],
+    flags: &[
+        "disaggregation_transfer_backend",
+        "enable_dsa_cache_layer_split",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8,"disaggregation_transfer_backend":"nixl"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-dsa-cache-layer-split` with pipeline parallelism (`model_hook.py:401-408@0.5.23`).
+pub static DSA_LAYER_SPLIT_PP: RuleInfo = RuleInfo {
+    code: "MODEL069",
+    name: "dsa-cache-layer-split-no-pp",
+    messages: &[(
+        VersionRange::ALL,
+        "--enable-dsa-cache-layer-split is not supported with pipeline parallelism (pp_size > 1) yet. It requires prefill context parallelism, and CP + PP has not been validated for this feature.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 264),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 305),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 365),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 397),
+        (VersionRange::V23, MODEL_HOOK, 403),
+    ],
+    title: doc!("--enable-dsa-cache-layer-split does not run with pipeline parallelism"),
+    explanation: doc!(
+        "The layer split needs prefill context parallelism, and SGLang has not validated CP with PP for it: it refuses --pp-size > 1."
+    ),
+    trigger: doc!("A DSA PD prefill worker with the layer split and --pp-size > 1."),
+    solutions: doc_list!["Use --pp-size 1 with the layer split."],
+    flags: &["pp_size", "enable_dsa_cache_layer_split"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"pp_size":2,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_dsa_cache_layer_split":true,"disaggregation_mode":"prefill","enable_prefill_cp":true,"cp_strategy":"interleave","attn_cp_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// gpt-oss's Triton-kernel MoE with expert parallelism (`model_hook.py:568-571@0.5.23`).
+pub static TRITON_KERNEL_EP: RuleInfo = RuleInfo {
+    code: "MODEL070",
+    name: "gpt-oss-triton-kernel-moe-ep",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "Triton kernel MoE is only supported when ep_size == 1",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 411),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 471),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 531),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 563),
+        (VersionRange::V23, MODEL_HOOK, 569),
+    ],
+    title: doc!("gpt-oss's Triton-kernel MoE runs without expert parallelism"),
+    explanation: doc!(
+        "For gpt-oss, SGLang asserts that the triton_kernel MoE runner (set with --moe-runner-backend or chosen by gpt-oss's own defaults) runs with --ep-size 1."
+    ),
+    trigger: doc!(
+        "GptOssForCausalLM whose resolved MoE runner is triton_kernel with --ep-size > 1."
+    ),
+    solutions: doc_list![
+        "Use --ep-size 1, or another --moe-runner-backend (e.g. triton) with expert parallelism."
+    ],
+    flags: &["ep_size", "moe_runner_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","tp_size":2,"ep_size":2,"moe_runner_backend":"triton_kernel"}"#,
+        r#"{"gpu":"H100","arch":"GptOssForCausalLM","tp_size":2,"moe_runner_backend":"triton_kernel"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// MiMo-V2's fused-QKV attention TP width (`model_hook.py:573-598@0.5.23`).
+pub static MIMO_V2_ATTN_TP: RuleInfo = RuleInfo {
+    code: "MODEL071",
+    name: "mimo-v2-fused-qkv-attention-tp",
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_21),
+            "MiMoV2ForCausalLM requires effective attention TP size {expected_attn_tp_size} because its fused qkv_proj weights are TP={expected_attn_tp_size}-interleaved; got {effective_attn_tp_size} (tp_size={cfg.tp_size}, dp_size={cfg.dp_size}, enable_dp_attention={view.enable_dp_attention}, attn_cp_size={view.attn_cp_size}). Set --tp, --dp, --enable-dp-attention, and --attention-context-parallel-size so the effective attention TP size is {expected_attn_tp_size}.",
+        ),
+        (
+            VersionRange::since(SglangVersion::V0_5_22),
+            "MiMoV2ForCausalLM requires effective attention TP size {expected_attn_tp_size} because its fused qkv_proj weights are TP={expected_attn_tp_size}-interleaved; got {effective_attn_tp_size} (tp_size={cfg.tp_size}, attn_dp_size={cfg.attn_dp_size}, attn_cp_size={view.attn_cp_size}). Set --tp, --attn-dp-size, and --attention-context-parallel-size so the effective attention TP size is {expected_attn_tp_size}.",
+        ),
+    ],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 425),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 485),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 545),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 580),
+        (VersionRange::V23, MODEL_HOOK, 586),
+    ],
+    title: doc!("A fused-QKV MiMo-V2 checkpoint fixes the attention TP width"),
+    explanation: doc!(
+        "A MiMo-V2 checkpoint with attention_projection_layout 'fused_qkv' stores its qkv_proj weights interleaved for a TP width equal to num_key_value_heads; SGLang refuses an effective attention TP size (tp_size divided by the attention-DP and attention-CP widths) that does not divide it."
+    ),
+    trigger: doc!(
+        "MiMoV2ForCausalLM (not --encoder-only) whose config sets attention_projection_layout 'fused_qkv', with num_key_value_heads not a multiple of the effective attention TP size."
+    ),
+    solutions: doc_list![
+        "Choose --tp-size, the attention-DP width and --attention-context-parallel-size so that the attention TP size divides num_key_value_heads."
+    ],
+    flags: &[
+        "tp_size",
+        "attn_dp_size",
+        "dp_size",
+        "enable_dp_attention",
+        "attn_cp_size",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":8,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
+        r#"{"gpu":"H100","arch":"MiMoV2ForCausalLM","tp_size":4,"json_model_override_args":"{\"attention_projection_layout\": \"fused_qkv\", \"hybrid_layer_pattern\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// EXAONE's sliding-window backend list (`model_hook.py:668-682@0.5.23`).
+pub static EXAONE_BACKENDS: RuleInfo = RuleInfo {
+    code: "MODEL072",
+    name: "exaone-sliding-window-backends",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "One of the attention backends in {accepted_backends} is required for {model_arch}, but got {attention_backend}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 511),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 574),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 634),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 673),
+        (VersionRange::V23, MODEL_HOOK, 679),
+    ],
+    title: doc!("EXAONE with sliding-window layers needs fa3, triton or trtllm_mha"),
+    explanation: doc!(
+        "For an EXAONE 4 / EXAONE MoE checkpoint whose config sets sliding_window_pattern, SGLang asserts that --attention-backend (as the EXAONE provider filled it: trtllm_mha on SM100, fa3 on other CUDA GPUs of SM80 and up, triton elsewhere) is fa3, triton or trtllm_mha."
+    ),
+    trigger: doc!(
+        "Exaone4ForCausalLM / ExaoneMoEForCausalLM with a sliding_window_pattern and another --attention-backend (the split prefill/decode flags are not read)."
+    ),
+    solutions: doc_list!["Leave --attention-backend unset, or set fa3, triton or trtllm_mha."],
+    flags: &["attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Exaone4ForCausalLM","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"Exaone4ForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// OLMo 2 / 3 with FlashInfer (`model_hook.py:683-692@0.5.23`).
+pub static OLMO2_FLASHINFER: RuleInfo = RuleInfo {
+    code: "MODEL073",
+    name: "olmo-flashinfer",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "FlashInfer backend can significantly degrade the performance of Olmo3 models.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 522),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 585),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 645),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 684),
+        (VersionRange::V23, MODEL_HOOK, 690),
+    ],
+    title: doc!("OLMo 2 / OLMo 3 refuses the flashinfer attention backend"),
+    explanation: doc!(
+        "FlashInfer degrades OLMo 3's sliding-window attention; SGLang asserts for the Olmo2ForCausalLM architecture (which serves OLMo 2 and 3) that --attention-backend is not flashinfer."
+    ),
+    trigger: doc!("Olmo2ForCausalLM with --attention-backend flashinfer."),
+    solutions: doc_list![
+        "Leave --attention-backend unset (fa3 / trtllm_mha / triton), or pick another."
+    ],
+    flags: &["attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Olmo2ForCausalLM","attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"H100","arch":"Olmo2ForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// LFM2 with Triton attention (`model_hook.py:714-722@0.5.23`).
+pub static LFM2_TRITON: RuleInfo = RuleInfo {
+    code: "MODEL074",
+    name: "lfm2-no-triton-attention",
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "{model_arch} does not support triton attention backend, as the first layer might not be an attention layer",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 550),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 614),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 674),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 713),
+        (VersionRange::V23, MODEL_HOOK, 719),
+    ],
+    title: doc!("LFM2 cannot use the triton attention backend"),
+    explanation: doc!(
+        "LFM2's first layer may be a convolution layer rather than attention, which the triton backend does not handle; SGLang asserts --attention-backend is not triton for Lfm2ForCausalLM and Lfm2MoeForCausalLM."
+    ),
+    trigger: doc!("Lfm2ForCausalLM / Lfm2MoeForCausalLM with --attention-backend triton."),
+    solutions: doc_list!["Leave --attention-backend unset, or pick another backend."],
+    flags: &["attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Lfm2ForCausalLM","attention_backend":"triton"}"#,
+        r#"{"gpu":"H100","arch":"Lfm2ForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--enable-encoder-swa-bounded-replay` without DeepSeek-V4.1 (`model_hook.py:1037-1045@0.5.23`).
+pub static ENCODER_SWA_REPLAY: RuleInfo = RuleInfo {
+    code: "MODEL075",
+    name: "encoder-swa-bounded-replay-needs-v41",
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "--enable-encoder-swa-bounded-replay requires DeepSeek-V4.1",
+    )],
+    sources: &[(VersionRange::V23, MODEL_HOOK, 1045)],
+    title: doc!("--enable-encoder-swa-bounded-replay needs a DeepSeek-V4.1 checkpoint"),
+    explanation: doc!(
+        "The bounded encoder sliding-window replay exists only for DeepSeek-V4.1 (model_type deepseek_v41); at the end of its capability hook SGLang refuses the flag for any other checkpoint."
+    ),
+    trigger: doc!(
+        "--enable-encoder-swa-bounded-replay with a model whose model_type is not deepseek_v41 (0.5.23)."
+    ),
+    solutions: doc_list!["Drop --enable-encoder-swa-bounded-replay."],
+    flags: &["enable_encoder_swa_bounded_replay"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","enable_encoder_swa_bounded_replay":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--language-model-only` with an encoder or multimodal-input flag (`model_hook.py:1082-1094@0.5.23`).
+pub static LMO_COMBINED: RuleInfo = RuleInfo {
+    code: "MODEL076",
+    name: "language-model-only-conflicting-flag",
+    messages: &[(
+        VersionRange::ALL,
+        "--language-model-only cannot be combined with {name}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 848),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 916),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 982),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 1070),
+        (VersionRange::V23, MODEL_HOOK, 1094),
+    ],
+    title: doc!("--language-model-only excludes the encoder and multimodal-input flags"),
+    explanation: doc!(
+        "--language-model-only serves the language model of a multimodal checkpoint without its encoder; SGLang refuses it together with --encoder-only, --language-only, --enable-prefix-mm-cache, --enable-broadcast-mm-inputs-process or --mm-enable-dp-encoder (it names the first one set)."
+    ),
+    trigger: doc!("--language-model-only with one of those flags."),
+    solutions: doc_list!["Drop the named flag, or --language-model-only."],
+    flags: &[
+        "language_model_only",
+        "encoder_only",
+        "language_only",
+        "enable_prefix_mm_cache",
+        "enable_broadcast_mm_inputs_process",
+        "mm_enable_dp_encoder",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true,"enable_broadcast_mm_inputs_process":true}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--language-model-only` with PD disaggregation (`model_hook.py:1095-1101@0.5.23`; 0.5.22+ except
+/// DeepSeek-V4.1).
+pub static LMO_PD: RuleInfo = RuleInfo {
+    code: "MODEL077",
+    name: "language-model-only-no-pd",
+    messages: &[(
+        VersionRange::ALL,
+        "--language-model-only is incompatible with --disaggregation-mode prefill/decode",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 850),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 918),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 984),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 1074),
+        (VersionRange::V23, MODEL_HOOK, 1098),
+    ],
+    title: doc!("--language-model-only does not run as a PD worker"),
+    explanation: doc!(
+        "SGLang refuses --language-model-only on a PD prefill or decode worker; from 0.5.22 a DeepSeek-V4.1 checkpoint (model_type deepseek_v41) is exempt, its text-only workers using the standard PD KV transfer."
+    ),
+    trigger: doc!(
+        "--language-model-only with --disaggregation-mode prefill or decode (and, from 0.5.22, a model_type other than deepseek_v41)."
+    ),
+    solutions: doc_list!["Drop --language-model-only on PD workers."],
+    flags: &["language_model_only", "disaggregation_mode"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","language_model_only":true,"disaggregation_mode":"prefill"}"#,
+        r#"{"gpu":"H100","arch":"Cosmos3ForConditionalGeneration","disaggregation_mode":"prefill"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `--language-model-only` outside `LANGUAGE_MODEL_ONLY_ARCHITECTURES` (`model_hook.py:1102-1109@0.5.23`).
+pub static LMO_ARCH: RuleInfo = RuleInfo {
+    code: "MODEL078",
+    name: "language-model-only-architectures",
+    messages: &[(
+        VersionRange::ALL,
+        "--language-model-only does not support {architectures}. Supported: {list(server_args.LANGUAGE_MODEL_ONLY_ARCHITECTURES)}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), MODEL_HOOK, 858),
+        (VersionRange::only(SglangVersion::V0_5_20), MODEL_HOOK, 926),
+        (VersionRange::only(SglangVersion::V0_5_21), MODEL_HOOK, 992),
+        (VersionRange::only(SglangVersion::V0_5_22), MODEL_HOOK, 1082),
+        (VersionRange::V23, MODEL_HOOK, 1106),
+    ],
+    title: doc!("--language-model-only supports a few multimodal architectures"),
+    explanation: doc!(
+        "SGLang accepts --language-model-only only when one of the checkpoint's architectures is in ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES (Muse Glimmer; Cosmos 3 and Cosmos 3 Edge from 0.5.20; DeepSeek-V4 from 0.5.22)."
+    ),
+    trigger: doc!("--language-model-only with a model none of whose architectures is listed."),
+    solutions: doc_list!["Drop --language-model-only."],
+    flags: &["language_model_only"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","language_model_only":true}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GPT_OSS_BACKENDS,
@@ -1533,4 +2162,23 @@ pub static RULES: &[&RuleInfo] = &[
     &DSA_DCP_TOPK,
     &CP_DP_REPLICAS,
     &DSA_LEARNABLE_SINK_BACKEND,
+    &DSA_TBO_INDEX_SHARING,
+    &INTERN_S2_MOBIUS_PARALLEL,
+    &DSA_LAYER_SPLIT_NOT_DSA,
+    &CP_DECODE_ATTN_TP_ARCH,
+    &DSA_PREFILL_CP_DECODE,
+    &DSA_LAYER_SPLIT_DECODE,
+    &DSA_LAYER_SPLIT_NON_PD,
+    &DSA_LAYER_SPLIT_CP,
+    &DSA_LAYER_SPLIT_MOONCAKE,
+    &DSA_LAYER_SPLIT_PP,
+    &TRITON_KERNEL_EP,
+    &MIMO_V2_ATTN_TP,
+    &EXAONE_BACKENDS,
+    &OLMO2_FLASHINFER,
+    &LFM2_TRITON,
+    &ENCODER_SWA_REPLAY,
+    &LMO_COMBINED,
+    &LMO_PD,
+    &LMO_ARCH,
 ];

@@ -2660,6 +2660,153 @@ pub static HOOK_MIMO_V2: ArchList = ArchList {
     ],
 };
 
+/// `handle_model_specific_adjustments`: the Intern-S2-Mobius parallelism refusal (`python/sglang/srt/arg_groups/model_hook.py`).
+pub static HOOK_INTERN_S2_MOBIUS: ArchList = ArchList {
+    name: "HOOK_INTERN_S2_MOBIUS",
+    file: "python/sglang/srt/arg_groups/model_hook.py",
+    releases: &[
+        ArchNames {
+            release: "0.5.19",
+            line: 76,
+            names: &["InternS2MobiusForConditionalGeneration"],
+        },
+        ArchNames {
+            release: "0.5.20",
+            line: 113,
+            names: &["InternS2MobiusForConditionalGeneration"],
+        },
+        ArchNames {
+            release: "0.5.21",
+            line: 167,
+            names: &["InternS2MobiusForConditionalGeneration"],
+        },
+        ArchNames {
+            release: "0.5.22",
+            line: 176,
+            names: &["InternS2MobiusForConditionalGeneration"],
+        },
+        ArchNames {
+            release: "0.5.23",
+            line: 176,
+            names: &["InternS2MobiusForConditionalGeneration"],
+        },
+    ],
+};
+
+/// `CP_DECODE_ATTN_TP_SUPPORTED_ARCHS`: `--enable-cp-decode-attn-tp` (`python/sglang/srt/layers/cp/cp_decode_attn_tp.py`).
+pub static CP_DECODE_ATTN_TP_SUPPORTED_ARCHS: ArchList = ArchList {
+    name: "CP_DECODE_ATTN_TP_SUPPORTED_ARCHS",
+    file: "python/sglang/srt/layers/cp/cp_decode_attn_tp.py",
+    releases: &[
+        ArchNames {
+            release: "0.5.19",
+            line: 29,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "DeepseekV4ForCausalLMNextN",
+                "DeepseekV4ForCausalLMDSpark",
+                "GlmMoeDsaForCausalLM",
+                "GlmMoeDsaForCausalLMNextN",
+            ],
+        },
+        ArchNames {
+            release: "0.5.20",
+            line: 29,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "DeepseekV4ForCausalLMNextN",
+                "DeepseekV4ForCausalLMDSpark",
+                "GlmMoeDsaForCausalLM",
+                "GlmMoeDsaForCausalLMNextN",
+            ],
+        },
+        ArchNames {
+            release: "0.5.21",
+            line: 29,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "DeepseekV4ForCausalLMNextN",
+                "DeepseekV4ForCausalLMDSpark",
+                "GlmMoeDsaForCausalLM",
+                "GlmMoeDsaForCausalLMNextN",
+            ],
+        },
+        ArchNames {
+            release: "0.5.22",
+            line: 29,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "DeepseekV4ForCausalLMNextN",
+                "DeepseekV4ForCausalLMDSpark",
+                "GlmMoeDsaForCausalLM",
+                "GlmMoeDsaForCausalLMNextN",
+            ],
+        },
+        ArchNames {
+            release: "0.5.23",
+            line: 29,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "DeepseekV4ForCausalLMNextN",
+                "DeepseekV4ForCausalLMDSpark",
+                "GlmMoeDsaForCausalLM",
+                "GlmMoeDsaForCausalLMNextN",
+            ],
+        },
+    ],
+};
+
+/// `ServerArgs.LANGUAGE_MODEL_ONLY_ARCHITECTURES`: `--language-model-only` (`python/sglang/srt/server_args.py`).
+pub static LANGUAGE_MODEL_ONLY_ARCHITECTURES: ArchList = ArchList {
+    name: "LANGUAGE_MODEL_ONLY_ARCHITECTURES",
+    file: "python/sglang/srt/server_args.py",
+    releases: &[
+        ArchNames {
+            release: "0.5.19",
+            line: 3775,
+            names: &["MuseGlimmerForConditionalGeneration"],
+        },
+        ArchNames {
+            release: "0.5.20",
+            line: 333,
+            names: &[
+                "MuseGlimmerForConditionalGeneration",
+                "Cosmos3ForConditionalGeneration",
+                "Cosmos3EdgeForConditionalGeneration",
+            ],
+        },
+        ArchNames {
+            release: "0.5.21",
+            line: 268,
+            names: &[
+                "MuseGlimmerForConditionalGeneration",
+                "Cosmos3ForConditionalGeneration",
+                "Cosmos3EdgeForConditionalGeneration",
+            ],
+        },
+        ArchNames {
+            release: "0.5.22",
+            line: 334,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "MuseGlimmerForConditionalGeneration",
+                "Cosmos3ForConditionalGeneration",
+                "Cosmos3EdgeForConditionalGeneration",
+            ],
+        },
+        ArchNames {
+            release: "0.5.23",
+            line: 335,
+            names: &[
+                "DeepseekV4ForCausalLM",
+                "MuseGlimmerForConditionalGeneration",
+                "Cosmos3ForConditionalGeneration",
+                "Cosmos3EdgeForConditionalGeneration",
+            ],
+        },
+    ],
+};
+
 /// `handle_model_specific_adjustments`: the Kimi linear / K3 defaults (`python/sglang/srt/arg_groups/model_hook.py`).
 pub static HOOK_KIMI_K3: ArchList = ArchList {
     name: "HOOK_KIMI_K3",
@@ -4437,6 +4584,9 @@ pub static ALL: &[&ArchList] = &[
     &HOOK_OLMO2,
     &HOOK_LFM2,
     &HOOK_MIMO_V2,
+    &HOOK_INTERN_S2_MOBIUS,
+    &CP_DECODE_ATTN_TP_SUPPORTED_ARCHS,
+    &LANGUAGE_MODEL_ONLY_ARCHITECTURES,
     &HOOK_KIMI_K3,
     &DETERMINISTIC_DEEPSEEK_ARCHS,
     &DETERMINISTIC_DEEPSEEK_MODEL,
