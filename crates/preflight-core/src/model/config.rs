@@ -154,6 +154,9 @@ pub struct ModelConfig {
     pub is_hybrid_swa_compress: bool,
     /// `has_attention_sinks`.
     pub has_attention_sinks: bool,
+    /// `getattr(hf_config, "dual_chunk_attention_config", None) is not None` on the root config
+    /// (`_attention_backend_dual_chunk`, `arg_groups/overrides.py:1360@0.5.19`).
+    pub dual_chunk_attention: bool,
     /// `is_generation`.
     pub is_generation: bool,
     /// `is_multimodal`.
@@ -391,6 +394,7 @@ impl ModelConfig {
             full_attention_layer_ids: full_ids,
             is_hybrid_swa_compress,
             has_attention_sinks,
+            dual_chunk_attention: hf.root.get("dual_chunk_attention_config").is_some(),
             is_generation,
             is_multimodal,
             is_image_understandable_model,

@@ -121,6 +121,37 @@ pub fn handle_attention_backend_compatibility(ctx: &Ctx, st: &mut State) -> Step
     if ctx.v <= SglangVersion::V0_5_19 && ctx.model.is_mla() && is(&st.prefill(), "intel_xpu") {
         return Err(st.raise(ctx, &ar::INTEL_XPU_MLA_PREFILL, &[]));
     }
+    if ctx.v <= SglangVersion::V0_5_19 {
+        attention_backend_dual_chunk(ctx, st)?;
+    }
+    Ok(())
+}
+
+/// `_attention_backend_dual_chunk` (`overrides.py:1359-1373@0.5.19`, 0.5.19 only) and what
+/// follows it in `handle_attention_backend_compatibility` (`attention_hook.py:213-228@0.5.19`):
+/// a checkpoint with `dual_chunk_attention_config` needs the dual-chunk backend (the default
+/// was filled in before, so the branch for an unset backend is unreachable), and that backend
+/// turns mixed chunking and the radix cache off.
+fn attention_backend_dual_chunk(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.model.dual_chunk_attention && !is(&st.cur.attention_backend, "dual_chunk_flash_attn") {
+        let shown = st
+            .cur
+            .attention_backend
+            .clone()
+            .map_or(PyVal::Raw("None".into()), PyVal::Raw);
+        return Err(st.raise(
+            ctx,
+            &ar::DUAL_CHUNK_BACKEND,
+            &[("view.attention_backend", shown)],
+        ));
+    }
+    if is(&st.cur.attention_backend, "dual_chunk_flash_attn") {
+        st.emit(ctx, &ar::DUAL_CHUNK_NO_RADIX, &[]);
+        st.cur.enable_mixed_chunk = false;
+        st.by("enable_mixed_chunk", &ar::DUAL_CHUNK_NO_RADIX);
+        st.cur.disable_radix_cache = true;
+        st.by("disable_radix_cache", &ar::DUAL_CHUNK_NO_RADIX);
+    }
     Ok(())
 }
 

@@ -1585,6 +1585,58 @@ pub static INTEL_XPU_MLA_PREFILL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// 0.5.19: a dual-chunk-attention checkpoint needs the dual-chunk backend.
+pub static DUAL_CHUNK_BACKEND: RuleInfo = RuleInfo {
+    code: "ATTN031",
+    name: "dual-chunk-attention-backend",
+    versions: VersionRange::V19,
+    messages: &[(
+        VersionRange::ALL,
+        "Dual chunk attention is enabled, but attention backend is set to {view.attention_backend}. Please set it to 'dual_chunk_flash_attn'.",
+    )],
+    sources: &[(VersionRange::V19, OVERRIDES, 1369)],
+    title: doc!(
+        "A dual-chunk-attention checkpoint needs --attention-backend dual_chunk_flash_attn (0.5.19)"
+    ),
+    explanation: doc!(
+        "In 0.5.19 `_attention_backend_dual_chunk` runs after the default backend was filled in: a checkpoint whose config.json has `dual_chunk_attention_config` (the Qwen2.5 1M-context models) is refused unless the resolved attention backend is dual_chunk_flash_attn, so leaving --attention-backend unset is refused too (its branch for an unset backend is never reached). Later releases dropped the dual-chunk backend."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.19, a config.json with dual_chunk_attention_config, and an attention backend other than dual_chunk_flash_attn (including the default one)."
+    ),
+    solutions: doc_list![
+        "Pass --attention-backend dual_chunk_flash_attn.",
+        "Remove dual_chunk_attention_config from the config (--json-model-override-args cannot unset it) to serve the model with ordinary attention."
+    ],
+    flags: &["attention_backend"],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"Qwen2ForCausalLM","json_model_override_args":"{\"dual_chunk_attention_config\": {\"chunk_size\": 262144, \"local_size\": 8192, \"original_max_position_embeddings\": 32768}}"}"#,
+        r#"{"sglang":"0.5.19","gpu":"H100","arch":"Qwen2ForCausalLM","json_model_override_args":"{\"dual_chunk_attention_config\": {\"chunk_size\": 262144, \"local_size\": 8192, \"original_max_position_embeddings\": 32768}}","attention_backend":"dual_chunk_flash_attn"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// 0.5.19: the dual-chunk backend turns mixed chunking and the radix cache off.
+pub static DUAL_CHUNK_NO_RADIX: RuleInfo = RuleInfo {
+    code: "ATTN112",
+    name: "dual-chunk-disables-radix-and-mixed-chunk",
+    severity: Severity::Warning,
+    exception: None,
+    versions: VersionRange::V19,
+    messages: &[(
+        VersionRange::ALL,
+        "Mixed chunk and radix cache are disabled when using dual-chunk flash attention backend",
+    )],
+    sources: &[(VersionRange::V19, HOOK, 216)],
+    title: doc!("dual_chunk_flash_attn turns the radix cache and mixed chunking off (0.5.19)"),
+    explanation: doc!(
+        "With the resolved attention backend dual_chunk_flash_attn, 0.5.19's handle_attention_backend_compatibility declares enable_mixed_chunk=False and disable_radix_cache=True: prefix caching is off."
+    ),
+    trigger: doc!("SGLang 0.5.19 with attention backend dual_chunk_flash_attn."),
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
 /// Multi-item scoring needs flashinfer on both sides.
 pub static MIS_FLASHINFER: RuleInfo = RuleInfo {
     code: "ATTN030",
@@ -1633,6 +1685,8 @@ pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &INTEL_XPU_MLA_PREFILL,
+    &DUAL_CHUNK_BACKEND,
+    &DUAL_CHUNK_NO_RADIX,
     &MIS_FLASHINFER,
     &TOKENSPEED_BACKEND_FP8,
     &TOKENSPEED_BACKEND_PAGE,
