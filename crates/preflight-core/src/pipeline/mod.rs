@@ -30,6 +30,7 @@ mod kv_shard;
 mod linear;
 mod lora;
 mod model;
+mod model_overrides;
 mod model_path;
 mod moe;
 mod parallel;
