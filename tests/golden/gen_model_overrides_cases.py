@@ -3,9 +3,9 @@
 (`arg_groups/model_overrides/*.py`) and `_deepseek_spec_moe_resolution`
 (`arg_groups/overrides.py:847-889@0.5.23`): NemotronH's MoE runner / attention declarations, its
 ModelOpt `relu2` assert, its W4A16_NVFP4 MoE-layer refusals and (0.5.23) `_validate_expert_remap`;
-Qwen3-MoE's W4A16_NVFP4 runner refusal (0.5.20+); MiniMax-M3.1 NVFP4 (0.5.23); Kimi-K3's DCP
-checks; the DeepSeek DSA context-parallel asserts and (0.5.22+) the pooled-index DCP refusal; the
-HIP fp4-checkpoint draft MoE resolution. Runs with `"startup": true`. A case with its own
+Qwen3-MoE's W4A16_NVFP4 runner refusal (0.5.20+); MiniMax-M3's provider and its M3.1 NVFP4
+branch (0.5.23); Kimi-K3's DCP checks; the DeepSeek DSA context-parallel asserts and (0.5.22+) the
+pooled-index DCP refusal; the HIP fp4-checkpoint draft MoE resolution (unreachable). Runs with `"startup": true`. A case with its own
 `model_config` runs on that config.json (written to a temporary directory); a case without one
 runs on the oracle's stand-in, else on data/models' reference config (which the case then carries).
 Writes tests/golden/oracle-<release>-movr.jsonl.
@@ -160,40 +160,47 @@ def build_cases(v):
                 env=cute)
             add("qwen3-w4a16", QM, gpu, model_config=mc, moe_runner_backend="flashinfer_cutedsl",
                 env=cute, tp_size=8, ep_size=8, moe_a2a_backend="deepep")
-    # MiniMax-M3.1 NVFP4 (0.5.23)
-    if v == "0.5.23":
-        M3 = "MiniMaxM3SparseForConditionalGeneration"
-        M3C = "MiniMaxM3SparseForCausalLM"
-        q = dict(quantization="minimax_m3_nvfp4")
-        packed = with_quant(M3, {"quant_method": "mxfp8", "moe_quant_algo": "NVFP4",
-                                 "moe_quant_format": "nvfp4-pack-quantized"})
-        for gpu in ["B200", "H100", "MI355X", "RTX 5090"]:
-            add("m3-nvfp4", M3, gpu, **q)
-            add("m3-nvfp4", M3, gpu, model_config=packed)
-            add("m3-nvfp4", M3, gpu, **q, speculative_algorithm="EAGLE")
-            add("m3-nvfp4", M3, gpu, **q, speculative_algorithm="DSPARK")
-            add("m3-nvfp4", M3, gpu, **q, page_size=64)
-            add("m3-nvfp4", M3, gpu, **q, page_size=128)
-            add("m3-nvfp4", M3C, gpu, **q)
-            add("m3-nvfp4", M3C, gpu, **q, speculative_algorithm="DSPARK")
-            add("m3-nvfp4", M3C, gpu, **q, speculative_algorithm="DFLASH")
-        add("m3-nvfp4", M3, "B200", model_config=with_quant(M3, {"quant_method": "mxfp8"}))
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DSPARK",
-            env={"SGLANG_RAGGED_VERIFY_MODE": "compact"})
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DSPARK", pp_size=2)
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DFLASH", pp_size=2)
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DFLASH",
-            disaggregation_mode="prefill")
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DSPARK",
-            disaggregation_mode="prefill")
-        add("m3-nvfp4", M3, "B200", **q, speculative_algorithm="DFLASH")
-        for a2a in ["none", "deepep", "megamoe"]:
-            for runner in ["auto", "flashinfer_trtllm_routed", "deep_gemm"]:
-                add("m3-nvfp4", M3, "B200", **q, moe_a2a_backend=a2a, moe_runner_backend=runner,
-                    tp_size=8, ep_size=8)
-        for kv in ["auto", "fp8_e4m3", "bf16", "fp8_e5m2"]:
-            add("m3-nvfp4", M3, "B200", **q, kv_cache_dtype=kv)
-        add("m3-nvfp4", M3, "B200", **q, attention_backend="fa4")
+    # MiniMax-M3.1 NVFP4 (0.5.23): `minimax_m3_nvfp4` is no --quantization choice, so the branch
+    # is reached through an mxfp8 config whose MoE fields name NVFP4 packed experts
+    M3 = "MiniMaxM3SparseForConditionalGeneration"
+    M3C = "MiniMaxM3SparseForCausalLM"
+    packed_qc = {"quant_method": "mxfp8", "moe_quant_algo": "NVFP4",
+                 "moe_quant_format": "nvfp4-pack-quantized"}
+    pk = {a: with_quant(a, packed_qc) for a in [M3, M3C]}
+    add("m3-nvfp4", M3, "B200", quantization="minimax_m3_nvfp4")
+    for gpu in ["B200", "H100", "MI355X", "RTX 5090"]:
+        add("m3-nvfp4", M3, gpu, model_config=pk[M3])
+        add("m3-nvfp4", M3, gpu, model_config=pk[M3], speculative_algorithm="EAGLE")
+        add("m3-nvfp4", M3, gpu, model_config=pk[M3], speculative_algorithm="DSPARK")
+        add("m3-nvfp4", M3, gpu, model_config=pk[M3], page_size=64)
+        add("m3-nvfp4", M3, gpu, model_config=pk[M3], page_size=128)
+        add("m3-nvfp4", M3C, gpu, model_config=pk[M3C])
+        add("m3-nvfp4", M3C, gpu, model_config=pk[M3C], speculative_algorithm="DSPARK")
+        add("m3-nvfp4", M3C, gpu, model_config=pk[M3C], speculative_algorithm="DFLASH")
+        add("m3-nvfp4", M3, gpu, model_config=with_quant(M3, {"quant_method": "mxfp8"}))
+        add("m3-nvfp4", M3, gpu)
+        add("m3-nvfp4", M3, gpu, kv_cache_dtype="fp8_e4m3")
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], quantization="mxfp8")
+    add("m3-nvfp4", M3, "B200", model_config=with_quant(M3, dict(packed_qc, moe_quant_algo="nvfp4")))
+    add("m3-nvfp4", M3, "B200", model_config=with_quant(M3, dict(packed_qc, moe_quant_format="x")))
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DSPARK",
+        env={"SGLANG_RAGGED_VERIFY_MODE": "compact"})
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DSPARK", pp_size=2)
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DFLASH", pp_size=2)
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DFLASH",
+        disaggregation_mode="prefill")
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DSPARK",
+        disaggregation_mode="prefill")
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], speculative_algorithm="DFLASH")
+    for a2a in ["none", "deepep", "megamoe"]:
+        for runner in ["auto", "flashinfer_trtllm_routed", "deep_gemm"]:
+            add("m3-nvfp4", M3, "B200", model_config=pk[M3], moe_a2a_backend=a2a,
+                moe_runner_backend=runner, tp_size=8, ep_size=8)
+    for kv in ["auto", "fp8_e4m3", "bf16", "fp8_e5m2"]:
+        add("m3-nvfp4", M3, "B200", model_config=pk[M3], kv_cache_dtype=kv)
+    add("m3-nvfp4", M3, "B200", model_config=pk[M3], attention_backend="fa4")
+    add("m3-nvfp4", M3, "H100", model_config=pk[M3], attention_backend="triton")
+    add("m3-nvfp4", M3, "H100", model_config=pk[M3], moe_runner_backend="triton")
     # Kimi-K3's decode context parallelism
     K3 = "KimiK3ForConditionalGeneration"
     # the reference config leaves the MLA dimensions at the class defaults (None), which SGLang
@@ -238,22 +245,16 @@ def build_cases(v):
             add("dsa-kpool-dcp", DS, gpu, tp_size=8, dcp_size=dcp)
     # (no case sets SGLANG_USE_AITER + AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS: the oracle's worker
     # caches aiter_can_use_preshuffle_paged_mqa (lru_cache) from its first DSA case on ROCm)
-    # _deepseek_spec_moe_resolution (HIP, ModelOpt FP4, EAGLE)
-    for arch in ["DeepseekV3ForCausalLM"]:
-        for env in [{}, {"SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE": "1"}]:
-            for ep in [1, 8]:
-                for spec in ["EAGLE", "NEXTN", None]:
-                    f = dict(quantization="modelopt_fp4", tp_size=8, ep_size=ep)
-                    if spec:
-                        f["speculative_algorithm"] = spec
-                    if env:
-                        f["env"] = env
-                    add("ds-spec-moe", arch, "MI355X", **f)
-            add("ds-spec-moe", arch, "MI355X", quantization="modelopt_fp4", tp_size=8,
-                speculative_algorithm="EAGLE", speculative_moe_a2a_backend="none",
-                speculative_moe_runner_backend="triton", **({"env": env} if env else {}))
-            add("ds-spec-moe", arch, "B200", quantization="modelopt_fp4", tp_size=8,
-                speculative_algorithm="EAGLE", **({"env": env} if env else {}))
+    # _deepseek_spec_moe_resolution (HIP, ModelOpt FP4, EAGLE): _verify_quantization refuses
+    # modelopt_fp4 on ROCm first, so the pass is never reached (rules::model_overrides::UNMODELLED)
+    for ep in [1, 8]:
+        add("ds-spec-moe", "DeepseekV3ForCausalLM", "MI355X", quantization="modelopt_fp4",
+            tp_size=8, ep_size=ep, speculative_algorithm="EAGLE",
+            env={"SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE": "1"})
+    add("ds-spec-moe", "DeepseekV3ForCausalLM", "MI355X", tp_size=8,
+        model_config=with_quant("DeepseekV3ForCausalLM",
+                                {"quant_method": "modelopt", "quant_algo": "NVFP4"}),
+        speculative_algorithm="EAGLE", env={"SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE": "1"})
     return out
 
 

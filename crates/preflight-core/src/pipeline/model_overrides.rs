@@ -1,8 +1,7 @@
 //! Per-model override providers of `arg_groups/model_overrides/*.py` that are ported whole here
 //! (NemotronH), and the checks of others that the branches of `model::override_providers` and
 //! `moe::model_moe_overrides` call: Qwen3-MoE's W4A16_NVFP4 layers, MiniMax-M3.1 NVFP4, Kimi-K3's
-//! decode context parallelism, DeepSeek DSA's context-parallel asserts, and
-//! `_deepseek_spec_moe_resolution` (`arg_groups/overrides.py:847-889@0.5.23`).
+//! decode context parallelism and DeepSeek DSA's context-parallel asserts.
 
 use super::{Ctx, State, Step};
 use crate::pyfmt::PyVal;
@@ -529,36 +528,5 @@ pub(super) fn dsa_kpool_dcp(ctx: &Ctx, st: &mut State) -> Step {
             &[("index_kpool", PyVal::Int(k))],
         ));
     }
-    Ok(())
-}
-
-/// `_deepseek_spec_moe_resolution` (`arg_groups/overrides.py:847-889@0.5.23`), run by the
-/// DeepSeek branch of `handle_model_specific_adjustments` on ROCm: the draft MoE backends of a
-/// ModelOpt FP4 checkpoint under EAGLE.
-pub(super) fn deepseek_spec_moe_resolution(ctx: &Ctx, st: &mut State) -> Step {
-    let c = &st.cur;
-    if !(c.quantization.as_deref() == Some("modelopt_fp4")
-        && c.speculative_algorithm.as_deref() == Some("EAGLE")
-        && (c.speculative_moe_runner_backend.is_none() || c.speculative_moe_a2a_backend.is_none()))
-    {
-        return Ok(());
-    }
-    const S: &str = "_deepseek_spec_moe_resolution";
-    let (runner, a2a) = if env_flag(ctx, "SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE") {
-        if c.ep_size == 1 {
-            return Err(st.raise(
-                ctx,
-                &mo::DEEPSEEK_SPEC_MOE_EP,
-                &[("view.ep_size", PyVal::Int(1))],
-            ));
-        }
-        ("deep_gemm", "deepep")
-    } else {
-        ("triton", "none")
-    };
-    st.cur.speculative_moe_runner_backend = Some(runner.into());
-    st.cur.speculative_moe_a2a_backend = Some(a2a.into());
-    step(st, "speculative_moe_runner_backend", S);
-    step(st, "speculative_moe_a2a_backend", S);
     Ok(())
 }

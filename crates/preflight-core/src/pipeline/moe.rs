@@ -224,13 +224,8 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             st.emit(ctx, &r::DEEPSEEK_TRTLLM, &[]);
         }
     }
-    // the HIP arm of the DeepSeek branch (model_hook.py:440-469@0.5.23)
-    if lists::HOOK_DEEPSEEK_BRANCH.contains(v, &arch)
-        && lists::DEEPSEEK_FAMILY_ARCHS.contains(v, &arch)
-        && hw.is_hip()
-    {
-        super::model_overrides::deepseek_spec_moe_resolution(ctx, st)?;
-    }
+    // the HIP arm's _deepseek_spec_moe_resolution (model_hook.py:469@0.5.23) is unreachable:
+    // it needs modelopt_fp4, which ROCm refuses first (rules::model_overrides::UNMODELLED)
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! The per-model override providers' own checks (`arg_groups/model_overrides/*.py`: NemotronH,
-//! Qwen3-MoE's W4A16 layers, MiniMax-M3.1 NVFP4, Kimi-K3 DCP, the DeepSeek DSA CP asserts) and
-//! `_deepseek_spec_moe_resolution` (`arg_groups/overrides.py`). The logic is in
+//! Qwen3-MoE's W4A16 layers, MiniMax-M3.1 NVFP4, Kimi-K3 DCP, the DeepSeek DSA CP asserts), and
+//! the ones deliberately not modelled. The logic is in
 //! `pipeline/model.rs` (`override_providers`) and `pipeline/moe.rs` (`model_moe_overrides`).
 
 use super::{RuleInfo, Unmodelled};
@@ -213,8 +213,8 @@ pub static DSA_CP_DP_ATTN: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --dp-size 1."],
     flags: &["dp_size", "cp_strategy"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.21","gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"dp_size":2,"enable_prefill_cp":true}"#,
-        r#"{"sglang":"0.5.21","gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true}"#,
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"dp_size":2,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+        r#"{"sglang":"0.5.21","gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -240,8 +240,8 @@ pub static DSA_CP_SINGLE_NODE: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --tp-size 8 or less, or drop --enable-prefill-cp."],
     flags: &["tp_size", "enable_prefill_cp"],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":16,"enable_prefill_cp":true}"#,
-        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":16,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV32ForCausalLM","tp_size":8,"enable_prefill_cp":true,"cp_strategy":"interleave"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -289,10 +289,10 @@ pub static KIMI_K3_DCP_RAGGED: RuleInfo = RuleInfo {
     explanation: doc!("Under decode context parallelism, Kimi-K3's DSPARK speculation is validated only with the static ragged-verify mode; SGLang refuses compact and cap-accept."),
     trigger: doc!("KimiK3ForConditionalGeneration with --dcp-size > 1, --speculative-algorithm DSPARK and SGLANG_RAGGED_VERIFY_MODE compact or cap-accept."),
     solutions: doc_list!["Unset SGLANG_RAGGED_VERIFY_MODE (static)."],
-    flags: &["env.SGLANG_RAGGED_VERIFY_MODE"],
+    flags: &["env.SGLANG_RAGGED_VERIFY_MODE", "dcp_size"],
     example: doc_opt!(Some((
-        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","tp_size":8,"dcp_size":2,"decode_attention_backend":"flashinfer","speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
-        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","tp_size":8,"speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
+        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"kv_lora_rank\": 512, \"q_lora_rank\": 1536, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128}}","tp_size":8,"dcp_size":2,"decode_attention_backend":"flashinfer","speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"},"speculative_draft_model_path":"some/draft-model"}"#,
+        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"kv_lora_rank\": 512, \"q_lora_rank\": 1536, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128}}","tp_size":8,"speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"},"speculative_draft_model_path":"some/draft-model"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -320,8 +320,8 @@ pub static KIMI_K3_DCP_DECODE: RuleInfo = RuleInfo {
     solutions: doc_list!["Leave the decode attention backend unset (cutedsl_mla)."],
     flags: &["decode_attention_backend", "attention_backend", "dcp_size"],
     example: doc_opt!(Some((
-        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","tp_size":8,"dcp_size":2,"decode_attention_backend":"flashinfer"}"#,
-        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","tp_size":8,"decode_attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"kv_lora_rank\": 512, \"q_lora_rank\": 1536, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128}}","tp_size":8,"dcp_size":2,"decode_attention_backend":"flashinfer"}"#,
+        r#"{"gpu":"B200","arch":"KimiK3ForConditionalGeneration","json_model_override_args":"{\"text_config\": {\"kv_lora_rank\": 512, \"q_lora_rank\": 1536, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128}}","tp_size":8,"decode_attention_backend":"flashinfer"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -344,8 +344,8 @@ pub static M3_SPEC_ALGO: RuleInfo = RuleInfo {
     solutions: doc_list!["Use DSPARK or DFLASH, or no speculation."],
     flags: &["speculative_algorithm"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","speculative_algorithm":"EAGLE"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"EAGLE","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -368,8 +368,8 @@ pub static M3_SPEC_ARCH: RuleInfo = RuleInfo {
     solutions: doc_list!["Serve the MiniMaxM3SparseForConditionalGeneration checkpoint."],
     flags: &["speculative_algorithm"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForCausalLM","quantization":"minimax_m3_nvfp4","speculative_algorithm":"DSPARK"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForCausalLM","quantization":"minimax_m3_nvfp4"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForCausalLM","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"DSPARK","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForCausalLM","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -392,8 +392,8 @@ pub static M3_SPEC_BLACKWELL: RuleInfo = RuleInfo {
     solutions: doc_list!["Use a Blackwell GPU, or drop speculation."],
     flags: &["speculative_algorithm"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"H100","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","speculative_algorithm":"DSPARK"}"#,
-        r#"{"sglang":"0.5.23","gpu":"H100","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4"}"#,
+        r#"{"sglang":"0.5.23","gpu":"H100","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"DSPARK"}"#,
+        r#"{"sglang":"0.5.23","gpu":"H100","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -416,8 +416,8 @@ pub static M3_SPEC_RAGGED: RuleInfo = RuleInfo {
     solutions: doc_list!["Unset SGLANG_RAGGED_VERIFY_MODE (static)."],
     flags: &["env.SGLANG_RAGGED_VERIFY_MODE"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"DSPARK","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact","SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","env":{"SGLANG_RAGGED_VERIFY_MODE":"compact","SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -440,8 +440,8 @@ pub static M3_SPEC_PP: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --pp-size 1."],
     flags: &["pp_size"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","speculative_algorithm":"DSPARK","pp_size":2}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","pp_size":2}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"DSPARK","pp_size":2,"env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","pp_size":2,"env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -464,8 +464,8 @@ pub static M3_DFLASH_PD: RuleInfo = RuleInfo {
     solutions: doc_list!["Drop PD disaggregation, or use DSPARK."],
     flags: &["disaggregation_mode", "speculative_algorithm"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","speculative_algorithm":"DFLASH","disaggregation_mode":"prefill"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","disaggregation_mode":"prefill"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","speculative_algorithm":"DFLASH","disaggregation_mode":"prefill","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","disaggregation_mode":"prefill","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -488,8 +488,8 @@ pub static M3_PAGE: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --page-size 128, or leave it unset."],
     flags: &["page_size"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","page_size":64}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","page_size":64,"env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -512,8 +512,8 @@ pub static M3_ROUTED_A2A: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --moe-a2a-backend none or megamoe."],
     flags: &["moe_a2a_backend"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_trtllm_routed","moe_a2a_backend":"deepep"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_trtllm_routed"}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_trtllm_routed","moe_a2a_backend":"deepep","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","tp_size":8,"ep_size":8,"moe_runner_backend":"flashinfer_trtllm_routed","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -536,8 +536,8 @@ pub static M3_A2A: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --moe-a2a-backend megamoe, or leave it none."],
     flags: &["moe_a2a_backend"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","tp_size":8,"ep_size":8,"moe_a2a_backend":"deepep"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","tp_size":8,"ep_size":8}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","tp_size":8,"ep_size":8,"moe_a2a_backend":"deepep","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","tp_size":8,"ep_size":8,"env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -560,36 +560,8 @@ pub static M3_KV: RuleInfo = RuleInfo {
     solutions: doc_list!["Use --kv-cache-dtype fp8_e4m3, or leave it auto."],
     flags: &["kv_cache_dtype"],
     example: doc_opt!(Some((
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","kv_cache_dtype":"bf16"}"#,
-        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","quantization":"minimax_m3_nvfp4","kv_cache_dtype":"fp8_e4m3"}"#,
-    ))),
-    ..RuleInfo::BASE
-};
-
-/// The DeepSeek FP4 draft's DeepGEMM + DeepEP MoE needs --ep-size > 1
-pub static DEEPSEEK_SPEC_MOE_EP: RuleInfo = RuleInfo {
-    code: "MODEL096",
-    name: "deepseek-fp4-draft-deepep-ep",
-    exception: Some("ValueError"),
-    versions: VersionRange::ALL,
-    messages: &[
-        (VersionRange::ALL, "Invalid configuration: 'deep_gemm' speculative MoE runner backend with 'deepep' a2a backend requires expert parallelism (ep_size > 1). Current ep_size is {view.ep_size}. Please set --ep-size > 1 (e.g., --ep-size 8) to use this configuration, or change --speculative-moe-a2a-backend to 'none' if expert parallelism is not available."),
-    ],
-    sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), OVERRIDES, 886),
-        (VersionRange::only(SglangVersion::V0_5_20), OVERRIDES, 930),
-        (VersionRange::only(SglangVersion::V0_5_21), OVERRIDES, 828),
-        (VersionRange::only(SglangVersion::V0_5_22), OVERRIDES, 847),
-        (VersionRange::only(SglangVersion::V0_5_23), OVERRIDES, 871),
-    ],
-    title: doc!("The DeepSeek FP4 draft's DeepGEMM + DeepEP MoE needs --ep-size > 1"),
-    explanation: doc!("On ROCm, a DeepSeek-family ModelOpt FP4 checkpoint with EAGLE speculation and SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE set runs its BF16/FP8 NextN MoE layer with deep_gemm over deepep when either speculative MoE backend is unset; SGLang refuses that without expert parallelism."),
-    trigger: doc!("DeepSeek family on ROCm, --quantization modelopt_fp4, --speculative-algorithm EAGLE, SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE=1, --speculative-moe-runner-backend or --speculative-moe-a2a-backend unset, --ep-size 1."),
-    solutions: doc_list!["Set --ep-size > 1.", "Set both --speculative-moe-runner-backend and --speculative-moe-a2a-backend."],
-    flags: &["ep_size", "speculative_moe_a2a_backend", "speculative_moe_runner_backend"],
-    example: doc_opt!(Some((
-        r#"{"gpu":"MI355X","arch":"DeepseekV3ForCausalLM","tp_size":8,"quantization":"modelopt_fp4","speculative_algorithm":"EAGLE","env":{"SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE":"1"}}"#,
-        r#"{"gpu":"MI355X","arch":"DeepseekV3ForCausalLM","tp_size":8,"ep_size":8,"quantization":"modelopt_fp4","speculative_algorithm":"EAGLE","env":{"SGLANG_NVFP4_CKPT_FP8_NEXTN_MOE":"1"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","kv_cache_dtype":"bf16","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
+        r#"{"sglang":"0.5.23","gpu":"B200","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}","kv_cache_dtype":"fp8_e4m3","env":{"SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK":"16384"}}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -618,7 +590,6 @@ pub static RULES: &[&RuleInfo] = &[
     &M3_ROUTED_A2A,
     &M3_A2A,
     &M3_KV,
-    &DEEPSEEK_SPEC_MOE_EP,
 ];
 
 /// The checks of these providers deliberately not modelled.
@@ -628,5 +599,11 @@ pub static UNMODELLED: &[Unmodelled] = &[
         function: "_gpt_oss_overrides",
         message: "GptOssForCausalLM on Intel XPU only supports bfloat16 dtype",
         reason: "Intel XPU is not a platform Preflight models (its GPU catalogue has NVIDIA and AMD devices only), so the XPU branch of the provider is never reached.",
+    },
+    Unmodelled {
+        file: OVERRIDES,
+        function: "_deepseek_spec_moe_resolution",
+        message: "Invalid configuration: 'deep_gemm' speculative MoE runner backend with 'deepep' a2a backend requires expert parallelism",
+        reason: "Unreachable: the pass runs only on ROCm for a DeepSeek-family launch whose quantization is modelopt_fp4, and ModelConfig._verify_quantization (model hook, before the pass) refuses modelopt_fp4 on ROCm (MODEL004); a ModelOpt FP4 config on ROCm resolves to petit_nvfp4 instead. The oracle confirms it in every release (tests/golden/oracle-X-movr.jsonl, ds-spec-moe).",
     },
 ];
