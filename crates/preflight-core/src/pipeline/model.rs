@@ -53,7 +53,7 @@ const QUANT_BASE: &[&str] = &[
     "mxfp_w4a8",
 ];
 /// `rocm_supported_quantization` (`configs/model_config.py:2002-2016@0.5.23`).
-const QUANT_ROCM: &[&str] = &[
+pub(super) const QUANT_ROCM: &[&str] = &[
     "awq",
     "fp8",
     "compressed_tensors",

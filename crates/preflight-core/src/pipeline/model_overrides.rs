@@ -445,9 +445,10 @@ fn minimax_m3_nvfp4(ctx: &Ctx, st: &mut State) -> Step {
 
 /// The refusals of `_kimi_k3_overrides` under decode context parallelism
 /// (`model_overrides/kimi_k3.py:51-112@0.5.23`, `:47-107@0.5.19`): DSPARK's ragged-verify mode
-/// and the decode attention backend. Its declarations (the DCP backends, symmetric memory, the
-/// replicated Q projection, the SM100 defaults) and the FlashInfer / aiter kernel probes are not
-/// modelled.
+/// and the decode attention backend, then the DCP prefill / decode backends. Its other
+/// declarations (symmetric memory, the replicated Q projection, the verify mode, 0.5.19's DCP
+/// communication backend, the SM100 defaults without DCP) and the FlashInfer / aiter kernel
+/// probes are not modelled.
 pub(super) fn kimi_k3_dcp_checks(ctx: &Ctx, st: &mut State) -> Step {
     let v = ctx.v;
     let c = &st.cur;
@@ -483,6 +484,31 @@ pub(super) fn kimi_k3_dcp_checks(ctx: &Ctx, st: &mut State) -> Step {
             &[("decode_backend", PyVal::opt(decode.as_deref()))],
         ));
     }
+    // the DCP backends (the FlashInfer / aiter kernel probes taken as passing)
+    let prefill = c
+        .prefill_attention_backend
+        .clone()
+        .or(c.attention_backend.clone());
+    let (p, d) = match decode.as_deref() {
+        None | Some("cutedsl_mla") => ("trtllm_mla", "cutedsl_mla"),
+        Some("tokenspeed_mla") => {
+            st.cur.kv_cache_dtype = "fp8_e4m3".into();
+            step(st, "kv_cache_dtype", "_kimi_k3_overrides");
+            ("tokenspeed_mla", "tokenspeed_mla")
+        }
+        _ => (
+            if prefill.as_deref() == Some("triton") {
+                "triton"
+            } else {
+                "aiter"
+            },
+            "aiter",
+        ),
+    };
+    st.cur.prefill_attention_backend = Some(p.into());
+    st.cur.decode_attention_backend = Some(d.into());
+    step(st, "prefill_attention_backend", "_kimi_k3_overrides");
+    step(st, "decode_attention_backend", "_kimi_k3_overrides");
     Ok(())
 }
 
@@ -526,6 +552,27 @@ pub(super) fn dsa_kpool_dcp(ctx: &Ctx, st: &mut State) -> Step {
             ctx,
             &mo::DSA_KPOOL_DCP,
             &[("index_kpool", PyVal::Int(k))],
+        ));
+    }
+    Ok(())
+}
+
+/// `Scheduler.init_model_config` (`managers/scheduler.py`, start-up): `ModelConfig` built from the
+/// resolved arguments re-runs `_verify_quantization`'s ROCm check
+/// (`configs/model_config.py:2157@0.5.23`) on the quantization a provider declared. Only a
+/// declaration can differ from what the model hook verified: MiniMax-M3.1 NVFP4 (0.5.23).
+pub(super) fn scheduler_init_model_config(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.v < SglangVersion::V0_5_23 || !ctx.hw.is_hip() {
+        return Ok(());
+    }
+    if let Some(q) = st.cur.quantization.clone()
+        && q == "minimax_m3_nvfp4"
+        && !super::model::QUANT_ROCM.contains(&q.as_str())
+    {
+        return Err(st.raise(
+            ctx,
+            &mo::ROCM_QUANT_STARTUP,
+            &[("quantization", PyVal::s(q))],
         ));
     }
     Ok(())

@@ -566,6 +566,37 @@ pub static M3_KV: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// A quantization a provider declared that ROCm does not support, refused at start-up
+pub static ROCM_QUANT_STARTUP: RuleInfo = RuleInfo {
+    code: "MODEL097",
+    name: "declared-quantization-not-on-rocm",
+    stage: crate::report::Stage::Startup,
+    versions: VersionRange::V23,
+    messages: &[(
+        VersionRange::V23,
+        "{quantization} quantization is currently not supported in ROCm.",
+    )],
+    sources: &[(
+        VersionRange::V23,
+        "python/sglang/srt/configs/model_config.py",
+        2157,
+    )],
+    title: doc!("A quantization an override provider chose is not supported on AMD GPUs"),
+    explanation: doc!(
+        "The scheduler builds the model config from the resolved arguments at start-up (Scheduler.init_model_config), and _verify_quantization checks the quantization against SGLang's ROCm list again. A quantization an override provider declared during resolution is checked only then: MiniMax-M3's provider serves an mxfp8 config with NVFP4 packed experts as minimax_m3_nvfp4 (0.5.23), which ROCm does not support."
+    ),
+    trigger: doc!(
+        "An AMD GPU and a checkpoint whose override provider resolves a quantization outside SGLang's ROCm list (a MiniMax-M3.1 NVFP4 checkpoint)."
+    ),
+    solutions: doc_list!["Serve this checkpoint on an NVIDIA GPU, or use a checkpoint in a format ROCm supports."],
+    flags: &["gpu"],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.23","gpu":"MI355X","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\", \"moe_quant_algo\": \"NVFP4\", \"moe_quant_format\": \"nvfp4-pack-quantized\"}}"}"#,
+        r#"{"sglang":"0.5.23","gpu":"MI355X","arch":"MiniMaxM3SparseForConditionalGeneration","json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"mxfp8\"}}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// The rules of this module.
 pub static RULES: &[&RuleInfo] = &[
     &NEMOTRON_H_RELU2,
@@ -590,6 +621,7 @@ pub static RULES: &[&RuleInfo] = &[
     &M3_ROUTED_A2A,
     &M3_A2A,
     &M3_KV,
+    &ROCM_QUANT_STARTUP,
 ];
 
 /// The checks of these providers deliberately not modelled.
