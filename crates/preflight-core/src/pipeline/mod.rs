@@ -242,6 +242,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
     serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     validation::validate_early(ctx, st)?; // :90-94
+    model_overrides::validate_prefill_cp_platform(ctx, st)?; // :119@0.5.20 (0.5.20-0.5.21 on ROCm)
     if ctx.v >= SglangVersion::V0_5_23 {
         model::text_config_assert(ctx, st)?; // :122@0.5.23 (apply_muse_spark_env_defaults)
     }

@@ -577,3 +577,17 @@ pub(super) fn scheduler_init_model_config(ctx: &Ctx, st: &mut State) -> Step {
     }
     Ok(())
 }
+
+/// `validate_prefill_cp_platform` (`arg_groups/parallel_hook.py:620-630@0.5.20`,
+/// `:686-694@0.5.21`; run at `pipeline.py:119@0.5.20`, before the model path is resolved): prefill
+/// CP on ROCm is refused in 0.5.20 and 0.5.21 (0.5.22+ refuse only MUSA, not modelled).
+pub(super) fn validate_prefill_cp_platform(ctx: &Ctx, st: &mut State) -> Step {
+    let v = ctx.v;
+    if (SglangVersion::V0_5_20..=SglangVersion::V0_5_21).contains(&v)
+        && st.cur.enable_prefill_cp
+        && ctx.hw.is_hip()
+    {
+        return Err(st.raise(ctx, &mo::PREFILL_CP_HIP_V20, &[]));
+    }
+    Ok(())
+}

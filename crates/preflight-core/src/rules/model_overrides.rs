@@ -597,6 +597,47 @@ pub static ROCM_QUANT_STARTUP: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// 0.5.20 refuses prefill context parallelism on ROCm before resolving the model
+pub static PREFILL_CP_HIP_V20: RuleInfo = RuleInfo {
+    code: "MODEL098",
+    name: "prefill-cp-rocm-deprecated",
+    versions: VersionRange::between(SglangVersion::V0_5_20, SglangVersion::V0_5_21),
+    messages: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "Prefill CP on HIP/NPU/MUSA is deprecated; CP support will be refactored soon.",
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "Prefill CP on HIP/MUSA is deprecated; CP support will be refactored soon.",
+        ),
+    ],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            "python/sglang/srt/arg_groups/parallel_hook.py",
+            627,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            "python/sglang/srt/arg_groups/parallel_hook.py",
+            692,
+        ),
+    ],
+    title: doc!("SGLang 0.5.20 and 0.5.21 refuse prefill context parallelism on AMD GPUs"),
+    explanation: doc!(
+        "SGLang 0.5.20 and 0.5.21 run validate_prefill_cp_platform (arg_groups/parallel_hook.py) early in resolution, before the model is resolved: --enable-prefill-cp on ROCm (or MUSA, and on 0.5.20 NPU) is refused as deprecated, whatever the model. From 0.5.22 only MUSA is refused there, and ROCm prefill CP is checked per model. (Found by the model-override golden cases: DeepSeek DSA context parallelism on MI355X; the code is from that batch.)"
+    ),
+    trigger: doc!("--enable-prefill-cp on an AMD GPU (0.5.20, 0.5.21)."),
+    solutions: doc_list!["Drop --enable-prefill-cp on ROCm with SGLang 0.5.20 / 0.5.21."],
+    flags: &["enable_prefill_cp"],
+    example: doc_opt!(Some((
+        r#"{"sglang":"0.5.20","gpu":"MI355X","arch":"LlamaForCausalLM","enable_prefill_cp":true}"#,
+        r#"{"sglang":"0.5.20","gpu":"MI355X","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// The rules of this module.
 pub static RULES: &[&RuleInfo] = &[
     &NEMOTRON_H_RELU2,
@@ -622,6 +663,7 @@ pub static RULES: &[&RuleInfo] = &[
     &M3_A2A,
     &M3_KV,
     &ROCM_QUANT_STARTUP,
+    &PREFILL_CP_HIP_V20,
 ];
 
 /// The checks of these providers deliberately not modelled.
