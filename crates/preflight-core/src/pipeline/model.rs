@@ -378,11 +378,17 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 // trtllm for each unset DSA backend (:27-31@0.5.23)
                 if st.cur.dsa_prefill_backend.is_none() {
                     st.cur.dsa_prefill_backend = Some("trtllm".into());
-                    st.origin("dsa_prefill_backend", Origin::Step("_dsa_dcp_overrides".into()));
+                    st.origin(
+                        "dsa_prefill_backend",
+                        Origin::Step("_dsa_dcp_overrides".into()),
+                    );
                 }
                 if st.cur.dsa_decode_backend.is_none() {
                     st.cur.dsa_decode_backend = Some("trtllm".into());
-                    st.origin("dsa_decode_backend", Origin::Step("_dsa_dcp_overrides".into()));
+                    st.origin(
+                        "dsa_decode_backend",
+                        Origin::Step("_dsa_dcp_overrides".into()),
+                    );
                 }
             }
             if st.attention_unset() {

@@ -196,7 +196,13 @@ fn validate_expert_remap(ctx: &Ctx, st: &mut State, arch: &str) -> Step {
     }
     if arch == "NemotronHPuzzleForCausalLM" {
         // a config without block_configs fails with an AttributeError there (not judged)
-        let Some(blocks) = ctx.model.hf.root.get("block_configs").and_then(Value::as_array) else {
+        let Some(blocks) = ctx
+            .model
+            .hf
+            .root
+            .get("block_configs")
+            .and_then(Value::as_array)
+        else {
             return Ok(());
         };
         let mut counts: Vec<i64> = blocks
@@ -310,10 +316,17 @@ pub(super) fn minimax_m3_overrides(ctx: &Ctx, st: &mut State) -> Step {
         if unset {
             let fp8 = st.cur.kv_cache_dtype == "fp8_e4m3"
                 && !env_flag(ctx, "SGLANG_DISABLE_M3_FP8_ATTN_GEMM");
-            set(st, "attention_backend", if fp8 { "trtllm_mha" } else { "fa4" });
+            set(
+                st,
+                "attention_backend",
+                if fp8 { "trtllm_mha" } else { "fa4" },
+            );
         }
         if st.cur.page_size.is_none()
-            && matches!(st.cur.attention_backend.as_deref(), Some("fa4" | "trtllm_mha"))
+            && matches!(
+                st.cur.attention_backend.as_deref(),
+                Some("fa4" | "trtllm_mha")
+            )
         {
             st.cur.page_size = Some(128);
             step(st, "page_size", M3);
@@ -386,7 +399,10 @@ fn minimax_m3_nvfp4(ctx: &Ctx, st: &mut State) -> Step {
         if a == "DFLASH" && c.disaggregation_mode != "null" {
             return Err(st.raise(ctx, &mo::M3_DFLASH_PD, &[]));
         }
-        if matches!(c.speculative_draft_kv_cache_dtype.as_deref(), None | Some("auto")) {
+        if matches!(
+            c.speculative_draft_kv_cache_dtype.as_deref(),
+            None | Some("auto")
+        ) {
             st.cur.speculative_draft_kv_cache_dtype = Some("bf16".into());
             step(st, "speculative_draft_kv_cache_dtype", M3);
         }
@@ -548,11 +564,7 @@ pub(super) fn dsa_prefill_cp_asserts(ctx: &Ctx, st: &mut State) -> Step {
 pub(super) fn dsa_kpool_dcp(ctx: &Ctx, st: &mut State) -> Step {
     let k = ctx.model.index_kpool;
     if ctx.v >= SglangVersion::V0_5_22 && k > 1 && st.cur.dcp_size > 1 {
-        return Err(st.raise(
-            ctx,
-            &mo::DSA_KPOOL_DCP,
-            &[("index_kpool", PyVal::Int(k))],
-        ));
+        return Err(st.raise(ctx, &mo::DSA_KPOOL_DCP, &[("index_kpool", PyVal::Int(k))]));
     }
     Ok(())
 }
