@@ -412,11 +412,13 @@ fn every_fix_of_the_golden_error_cases_validates_clean() {
 /// out) agreed 373 of 376 on its first run: Gemma-3 on B200 with `--page-size 128` at tp 4
 /// (ATTN014 fires; the oracle's construction does not reach it), an `experimental_sgl_marlin`
 /// LoRA check outside the mirrored files (`lora/marlin_lora_temp/policy.py`), and Nemotron-H's
-/// MoE-runner override (`model_overrides/nemotron_h.py`, not ported).
+/// MoE-runner override (`model_overrides/nemotron_h.py`, not ported then). Porting
+/// `_nemotron_h_overrides` (its MoE runner and Blackwell attention declarations) brought seeds
+/// 1-3 from 556 / 551 / 375 to 558 / 553 / 376.
 const MEASURE_FLOORS: &[(&str, usize)] = &[
-    ("oracle-0.5.23-allflags-1.jsonl", 556),
-    ("oracle-0.5.23-allflags-2.jsonl", 551),
-    ("oracle-0.5.23-allflags-3.jsonl", 375),
+    ("oracle-0.5.23-allflags-1.jsonl", 558),
+    ("oracle-0.5.23-allflags-2.jsonl", 553),
+    ("oracle-0.5.23-allflags-3.jsonl", 376),
 ];
 
 /// Agreement with SGLang on the measurement sets, per flag family (a case counts in every

@@ -30,6 +30,7 @@ mod kv_shard;
 mod linear;
 mod lora;
 mod model;
+mod model_overrides;
 mod model_path;
 mod moe;
 mod parallel;
@@ -226,6 +227,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
         && validation::check_server_args(ctx, st).is_ok() // engine.py:1165 (start-up)
         && parallel::validate_parallel_at_publish(ctx, st).is_ok()
         && serving::port_args_init_new(ctx, st).is_ok() // engine.py:1184
+        && model_overrides::scheduler_init_model_config(ctx, st).is_ok() // scheduler start-up
         && construction::construct(ctx, st).is_ok()
     {
         kernel::known_kernel_failures(ctx, st);
@@ -240,6 +242,7 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     hicache::handle_hicache_ratio_default(ctx, st)?; // pipeline.py:77@0.5.23
     serving::handle_offload_compatibility(ctx, st)?; // :80 (memory_hook.py)
     validation::validate_early(ctx, st)?; // :90-94
+    model_overrides::validate_prefill_cp_platform(ctx, st)?; // :119@0.5.20 (0.5.20-0.5.21 on ROCm)
     if ctx.v >= SglangVersion::V0_5_23 {
         model::text_config_assert(ctx, st)?; // :122@0.5.23 (apply_muse_spark_env_defaults)
     }

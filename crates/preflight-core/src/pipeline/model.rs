@@ -53,7 +53,7 @@ const QUANT_BASE: &[&str] = &[
     "mxfp_w4a8",
 ];
 /// `rocm_supported_quantization` (`configs/model_config.py:2002-2016@0.5.23`).
-const QUANT_ROCM: &[&str] = &[
+pub(super) const QUANT_ROCM: &[&str] = &[
     "awq",
     "fp8",
     "compressed_tensors",
@@ -317,6 +317,29 @@ fn verify_quantization(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
+/// `model_config.quantization` as `_verify_quantization` leaves it (`configs/model_config.py:
+/// 2060-2110@0.5.23`), for a launch it accepted: the per-method override, else the launch's
+/// `--quantization`, else the checkpoint's `quant_method`.
+pub(super) fn model_config_quantization(ctx: &Ctx, st: &State) -> Option<String> {
+    let q: Option<String> = st.cur.quantization.as_ref().map(|u| u.to_lowercase());
+    let Some(qc) = ctx.model.hf_quant_config.as_ref() else {
+        return q;
+    };
+    if q.as_deref() != Some("quark_mxfp4")
+        && let Some(o) = quantization_override(ctx, qc, q.as_deref())
+    {
+        return Some(o.to_string());
+    }
+    q.or_else(|| {
+        Some(
+            qc.get("quant_method")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or("")
+                .to_lowercase(),
+        )
+    })
+}
+
 /// The first non-`None` `override_quantization_method(quant_cfg, user_quant)` of the classes of
 /// `QUANTIZATION_METHODS`, in its order (`layers/quantization/__init__.py:63-104@0.5.23`; the
 /// same hooks in every modelled release). The classes that override it: ModelOpt FP8/FP4
@@ -476,17 +499,34 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 } else if !matches!(c.speculative_eagle_topk, None | Some(1)) {
                     return Err(st.raise(ctx, &mr::DSA_DCP_TOPK, &[]));
                 }
+                // trtllm for each unset DSA backend (:27-31@0.5.23)
+                if st.cur.dsa_prefill_backend.is_none() {
+                    st.cur.dsa_prefill_backend = Some("trtllm".into());
+                    st.origin(
+                        "dsa_prefill_backend",
+                        Origin::Step("_dsa_dcp_overrides".into()),
+                    );
+                }
+                if st.cur.dsa_decode_backend.is_none() {
+                    st.cur.dsa_decode_backend = Some("trtllm".into());
+                    st.origin(
+                        "dsa_decode_backend",
+                        Origin::Step("_dsa_dcp_overrides".into()),
+                    );
+                }
             }
             if st.attention_unset() {
                 st.cur.attention_backend = Some("dsa".into());
                 st.by("attention_backend", &dsa::ATTN_DEFAULT_DSA);
                 st.emit(ctx, &dsa::ATTN_DEFAULT_DSA, &[]);
             }
+            super::model_overrides::dsa_prefill_cp_asserts(ctx, st)?;
             if hw.is_hip() && !aiter_preshuffle(ctx) {
                 st.cur.page_size = Some(1);
                 st.by("page_size", &dsa::PAGE_DSA_ROCM);
                 st.emit(ctx, &dsa::PAGE_DSA_ROCM, &[]);
             } else {
+                super::model_overrides::dsa_kpool_dcp(ctx, st)?;
                 // a literal 64 up to 0.5.21 (`deepseek_v2.py:137@0.5.21`)
                 let page = if ctx.v <= SglangVersion::V0_5_21 {
                     64
@@ -749,20 +789,9 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             st.by("attention_backend", &ar::DEFAULT_BACKEND);
         }
     } else if lists::PROVIDERS_MINIMAX_M3.contains(v, arch) {
-        // model_overrides/minimax_m3.py:124-126@0.5.23 (:37-39@0.5.19, :34-36@0.5.21; no log):
-        // triton on ROCm when no attention backend is set. 0.5.23 first routes M3.1 NVFP4
-        // checkpoints (`--quantization minimax_m3_nvfp4`, or an mxfp8 config with NVFP4 packed
-        // experts, :18-34) through their own branch, which is not modelled: those keep the
-        // launch as given.
-        let nvfp4_possible = v >= SglangVersion::V0_5_23
-            && (st.cur.quantization.as_deref() == Some("minimax_m3_nvfp4")
-                || (st.cur.quantization.is_none()
-                    && !st.quantization_explicitly_unset
-                    && ctx.model.hf_quant_method.as_deref() == Some("mxfp8")));
-        if hw.is_hip() && st.attention_unset() && !nvfp4_possible {
-            st.cur.attention_backend = Some("triton".into());
-            st.by("attention_backend", &ar::DEFAULT_BACKEND);
-        }
+        super::model_overrides::minimax_m3_overrides(ctx, st)?;
+    } else if lists::PROVIDERS_KIMI_K3.contains(v, arch) {
+        super::model_overrides::kimi_k3_dcp_checks(ctx, st)?;
     }
     Ok(())
 }

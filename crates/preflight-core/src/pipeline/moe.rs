@@ -134,9 +134,15 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             step(st, "quantization", "_qwen3_moe_family_overrides");
             quantization = Some(m);
         }
-        // the W4A16_NVFP4 mixed-precision branch needs ModelOpt per-layer recipes (not modelled:
-        // UNMODELLED); otherwise BF16 / FP8 / ModelOpt FP4 (0.5.20+: mixed) get trtllm-gen
+        // the W4A16_NVFP4 mixed-precision branch (0.5.20+); otherwise BF16 / FP8 / ModelOpt FP4
+        // (0.5.20+: mixed) get trtllm-gen
         let q = quantization.as_deref();
+        if v >= SglangVersion::V0_5_20
+            && q == Some("modelopt_mixed")
+            && super::model_overrides::qwen3_has_w4a16_moe_layers(ctx)
+        {
+            return super::model_overrides::qwen3_w4a16(ctx, st);
+        }
         let fits = match q {
             None | Some("fp8" | "modelopt_fp4") => true,
             Some("modelopt_mixed") => v >= SglangVersion::V0_5_20,
@@ -190,6 +196,8 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             set_runner(st, "triton_kernel", &r::GPT_OSS_TRITON_KERNEL);
             st.emit(ctx, &r::GPT_OSS_TRITON_KERNEL, &[]);
         }
+    } else if lists::PROVIDERS_NEMOTRON_H.contains(v, &arch) {
+        return super::model_overrides::nemotron_h_overrides(ctx, st);
     } else if lists::HOOK_DEEPSEEK_BRANCH.contains(v, &arch)
         && lists::DEEPSEEK_FAMILY_ARCHS.contains(v, &arch)
         && hw.is_sm100()
@@ -216,6 +224,8 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             st.emit(ctx, &r::DEEPSEEK_TRTLLM, &[]);
         }
     }
+    // the HIP arm's _deepseek_spec_moe_resolution (model_hook.py:469@0.5.23) is unreachable:
+    // it needs modelopt_fp4, which ROCm refuses first (rules::model_overrides::UNMODELLED)
     Ok(())
 }
 

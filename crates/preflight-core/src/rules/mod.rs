@@ -77,6 +77,7 @@ pub mod linear;
 pub mod lora;
 pub mod mega_moe;
 pub mod model;
+pub mod model_overrides;
 pub mod moe;
 pub mod moe_budget;
 pub mod parallel;
@@ -335,6 +336,7 @@ static UNMODELLED_LISTS: &[&[Unmodelled]] = &[
     args::UNMODELLED,
     hisparse::UNMODELLED,
     model::UNMODELLED,
+    model_overrides::UNMODELLED,
     dsv4::UNMODELLED,
 ];
 
@@ -351,6 +353,7 @@ pub fn all() -> Vec<&'static RuleInfo> {
     v.extend_from_slice(cp_tp::RULES);
     v.extend_from_slice(linear::RULES);
     v.extend_from_slice(model::RULES);
+    v.extend_from_slice(model_overrides::RULES);
     v.extend_from_slice(parallel::RULES);
     v.extend_from_slice(spec::RULES);
     v.extend_from_slice(kernel::RULES);

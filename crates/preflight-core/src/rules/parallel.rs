@@ -1264,7 +1264,7 @@ pub static UNMODELLED: &[Unmodelled] = &[
         file: HOOK,
         function: "validate_prefill_cp_platform",
         message: "",
-        reason: "0.5.20/0.5.21 refuse prefill CP on HIP, 0.5.22+ only on MUSA (no modelled platform); Preflight evaluates 0.5.20-0.5.22 with 0.5.23's checks.",
+        reason: "0.5.22+ refuse prefill CP here only on MUSA (no modelled platform); 0.5.20/0.5.21's ROCm refusal is MODEL098 (rules::model_overrides).",
     },
     Unmodelled {
         file: HOOK,
