@@ -512,11 +512,19 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
     ids = [case_id(s, cfg) for s, cfg in items]
     assert len(set(ids)) == len(ids), "case id collision"
     oracle_cfgs = []
+    # a case with its own config.json (`model_config`) runs from a temporary model directory
+    tmpdir = tempfile.TemporaryDirectory(prefix=f"preflight-{family}-")
     for i, (_, cfg) in zip(ids, items):
-        o = to_oracle(i, cfg)
+        o = to_oracle(i, {k: x for k, x in cfg.items() if k != "model_config"})
         if startup:
             o["startup"] = True
-        if not stand_in(cfg["arch"]):
+        if "model_config" in cfg:
+            d = Path(tmpdir.name, i)
+            d.mkdir()
+            (d / "config.json").write_text(json.dumps(cfg["model_config"]))
+            del o["arch"]
+            o["model_path"] = str(d)
+        elif not stand_in(cfg["arch"]):
             # not one of the oracle's stand-ins: the reference config.json of data/models, which
             # the case then carries as its model_config (as gen_allflags_cases.py does)
             o["models_root"] = "data/models"
@@ -526,6 +534,7 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
             print(json.dumps(o, sort_keys=True))
         return 0
     results = run_oracle(Path(DEFAULT_ORACLE), oracle_cfgs, args.jobs, args.timeout)
+    tmpdir.cleanup()
     cases, skipped = [], []
     for cid, (_, cfg), res in zip(ids, items, results):
         if res.get("outcome") == "harness_error":

@@ -558,6 +558,20 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 ("page_size", PyVal::Int(256)),
             ],
         );
+        // the MoE runner (deepseek_v4.py:66-88@0.5.23, :51-75@0.5.19): a checkpoint with FP4
+        // experts gets flashinfer_mxfp4 on SM90/SM100/SM120 without an all-to-all backend
+        // (nvfp4_moe_meta, the hybrid FP8+NVFP4 checkpoints, is not modelled: it stays None)
+        if st.cur.moe_runner_backend == "auto"
+            && hw.is_cuda()
+            && st.cur.moe_a2a_backend == "none"
+            && !crate::py::env_bool(ctx.env("SGLANG_DSV4_FP4_DEQUANT"), false)
+            && ctx.model.is_fp4_experts
+            && (hw.is_sm90() || hw.is_sm100() || hw.is_sm120())
+        {
+            st.cur.moe_runner_backend = "flashinfer_mxfp4".into();
+            st.by("moe_runner_backend", &dsv4::MXFP4_RUNNER);
+            st.emit(ctx, &dsv4::MXFP4_RUNNER, &[("model_arch", PyVal::s(arch))]);
+        }
     } else if lists::PROVIDERS_GPT_OSS.contains(v, arch) {
         // model_overrides/gpt_oss.py:29-44 (no log)
         if st.attention_unset() {

@@ -106,6 +106,34 @@ pub static ATTN_FORCED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// DeepSeek-V4 with FP4 experts: the flashinfer_mxfp4 MoE runner.
+pub static MXFP4_RUNNER: RuleInfo = RuleInfo {
+    code: "DSV4104",
+    name: "dsv4-flashinfer-mxfp4-runner",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Use flashinfer_mxfp4 as MoE runner backend for {model_arch}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), PROVIDER, 73),
+        (VersionRange::only(SglangVersion::V0_5_20), PROVIDER, 72),
+        (VersionRange::only(SglangVersion::V0_5_21), PROVIDER, 88),
+        (VersionRange::only(SglangVersion::V0_5_22), PROVIDER, 88),
+        (VersionRange::V23, PROVIDER, 88),
+    ],
+    title: doc!("DeepSeek-V4's FP4 experts run on flashinfer_mxfp4"),
+    explanation: doc!(
+        "With --moe-runner-backend auto and no all-to-all backend, SGLang's DeepSeek-V4 provider picks flashinfer_mxfp4 for a checkpoint whose routed experts are MXFP4 (the released DeepSeek-V4 checkpoints) on SM90, SM100 and SM120 CUDA GPUs, unless SGLANG_DSV4_FP4_DEQUANT is set. Quantization checks that follow read that runner: --quantization nvfp4_online, for one, then refuses it."
+    ),
+    trigger: doc!(
+        "DeepseekV4ForCausalLM with FP4 experts, --moe-runner-backend auto, --moe-a2a-backend none, on SM90/SM100/SM120."
+    ),
+    flags: &["moe_runner_backend"],
+    ..RuleInfo::BASE
+};
+
 /// DeepSeek-V4 KV dtype: auto → fp8_e4m3.
 pub static KV_DEFAULT: RuleInfo = RuleInfo {
     code: "DSV4101",
@@ -900,6 +928,7 @@ pub static RULES: &[&RuleInfo] = &[
     &Q8_PREFILL_SM90,
     &Q8_PREFILL_DV512,
     &ATTN_FORCED,
+    &MXFP4_RUNNER,
     &KV_DEFAULT,
     &KV_ALLOWED,
     &SPEC_ALGO,
