@@ -26,10 +26,7 @@ DCA = json.dumps({"dual_chunk_attention_config": {
 def build_cases(v):
     out = []
 
-    def add(section, arch, gpu, **fields):
-        cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA}
-        cfg.update(fields)
-        out.append((section, cfg))
+    add = g.case_adder(v, out)
 
     for gpu in ["H100", "A100", "L40S"]:
         for backend in [None, "dual_chunk_flash_attn", "fa3", "triton", "flashinfer"]:

@@ -29,12 +29,7 @@ R = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
 def build_cases(v):
     out = []
 
-    def add(section, arch, gpu, env=None, **fields):
-        cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA}
-        cfg.update(fields)
-        if env:
-            cfg["env"] = env
-        out.append((section, cfg))
+    add = g.case_adder(v, out)
 
     add("examples", "DeepseekV3ForCausalLM", "H100", tp_size=8, dp_size=3,
         enable_dp_attention=True)

@@ -23,12 +23,7 @@ R = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
 def build_cases(v):
     out = []
 
-    def add(section, arch, gpu, env=None, **fields):
-        cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA}
-        cfg.update(fields)
-        if env:
-            cfg["env"] = env
-        out.append((section, cfg))
+    add = g.case_adder(v, out)
 
     arch = "DeepseekV4ForCausalLM"
     mm = dict(moe_a2a_backend="megamoe", tp_size=8, ep_size=8)

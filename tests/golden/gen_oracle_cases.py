@@ -494,6 +494,21 @@ def stand_in(arch):
     return (REPO_ROOT / "tools" / "oracle" / "models" / arch / "config.json").exists()
 
 
+def case_adder(v, out):
+    """The `add(section, arch, gpu, env=None, **fields)` of the per-family generators: appends
+    (section, LaunchConfig of release `v` on `gpu` with `arch`, the default CUDA build, `fields`
+    and, when given, `env`) to `out`."""
+
+    def add(section, arch, gpu, env=None, **fields):
+        cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": DEFAULT_CUDA}
+        cfg.update(fields)
+        if env:
+            cfg["env"] = env
+        out.append((section, cfg))
+
+    return add
+
+
 def generate_family(doc, family, releases, build_cases, startup=False, argv=None):
     """The command line of a per-family generator (`gen_<family>_cases.py --sglang X`): builds
     `build_cases(X)` (a list of (section, LaunchConfig dict)), runs them through the oracle

@@ -27,10 +27,7 @@ R = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
 def build_cases(v):
     out = []
 
-    def add(section, arch, gpu, **fields):
-        cfg = {"sglang": v, "gpu": gpu, "arch": arch, "cuda_version": g.DEFAULT_CUDA}
-        cfg.update(fields)
-        out.append((section, cfg))
+    add = g.case_adder(v, out)
 
     # deterministic inference on ROCm: the custom all-reduce above tp 2
     for gpu in ["MI300X", "MI355X", "H100"]:

@@ -847,24 +847,56 @@ pub fn validate_mega_moe_token_budget(ctx: &Ctx, st: &mut State) -> Step {
             .max(1);
         (1, "none", a, cps)
     };
-    let part = [
-        ("model_label", PyVal::Raw(arch)),
+    let partition = TokenPartition {
+        size,
+        name,
+        align,
+        local,
+    };
+    megamoe_per_rank_budget(ctx, st, Some(arch), cps, &partition, max_tokens)
+}
+
+/// How MegaMoE's prefill chunk is split over ranks (`token_partition_*` of
+/// `validate_mega_moe_token_budget`).
+struct TokenPartition {
+    size: i64,
+    name: &'static str,
+    align: i64,
+    local: i64,
+}
+
+/// The per-rank tail both releases' MegaMoE budget checks share: a positive local chunk
+/// (MOE045), then the chunk rounded up to the alignment within
+/// `SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK` (MOE046). `label` is the 0.5.21+
+/// `{model_label}`; the 0.5.19-0.5.20 wording names DeepSeek-V4 itself.
+fn megamoe_per_rank_budget(
+    ctx: &Ctx,
+    st: &mut State,
+    label: Option<String>,
+    cps: i64,
+    p: &TokenPartition,
+    max_tokens: i64,
+) -> Step {
+    let mut part = Vec::new();
+    if let Some(l) = label {
+        part.push(("model_label", PyVal::Raw(l)));
+    }
+    part.extend([
         ("cfg.chunked_prefill_size", PyVal::Int(cps)),
-        ("token_partition_name", PyVal::Raw(name.into())),
-        ("token_partition_size", PyVal::Int(size)),
-    ];
-    if local <= 0 {
+        ("token_partition_name", PyVal::Raw(p.name.into())),
+        ("token_partition_size", PyVal::Int(p.size)),
+    ]);
+    if p.local <= 0 {
         return Err(st.raise(ctx, &r::MEGAMOE_LOCAL_CHUNK, &part));
     }
-    let required = (local + align - 1).div_euclid(align) * align;
+    let required = (p.local + p.align - 1).div_euclid(p.align) * p.align;
     if max_tokens < required {
-        let mut args = part.to_vec();
-        args.extend([
-            ("token_alignment", PyVal::Int(align)),
+        part.extend([
+            ("token_alignment", PyVal::Int(p.align)),
             ("required_tokens_per_rank", PyVal::Int(required)),
             ("max_tokens_per_rank", PyVal::Int(max_tokens)),
         ]);
-        return Err(st.raise(ctx, &r::MEGAMOE_PREFILL_BUDGET, &args));
+        return Err(st.raise(ctx, &r::MEGAMOE_PREFILL_BUDGET, &part));
     }
     Ok(())
 }
@@ -908,30 +940,18 @@ pub fn validate_deepseek_v4_mega_moe_token_budget(ctx: &Ctx, st: &mut State) -> 
         let a = floordiv(c.tp_size, cp).unwrap_or(1).max(1);
         (1, "none", a, cps)
     };
-    let part = [
-        ("cfg.chunked_prefill_size", PyVal::Int(cps)),
-        ("token_partition_name", PyVal::Raw(name.into())),
-        ("token_partition_size", PyVal::Int(size)),
-    ];
-    if local <= 0 {
-        return Err(st.raise(ctx, &r::MEGAMOE_LOCAL_CHUNK, &part));
-    }
-    let required = (local + align - 1).div_euclid(align) * align;
     let max_tokens = env_int(
         ctx,
         "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK",
         8192,
     );
-    if max_tokens < required {
-        let mut args = part.to_vec();
-        args.extend([
-            ("token_alignment", PyVal::Int(align)),
-            ("required_tokens_per_rank", PyVal::Int(required)),
-            ("max_tokens_per_rank", PyVal::Int(max_tokens)),
-        ]);
-        return Err(st.raise(ctx, &r::MEGAMOE_PREFILL_BUDGET, &args));
-    }
-    Ok(())
+    let partition = TokenPartition {
+        size,
+        name,
+        align,
+        local,
+    };
+    megamoe_per_rank_budget(ctx, st, None, cps, &partition, max_tokens)
 }
 
 /// The FlashInfer all-to-all block of `handle_a2a_moe` (`moe_hook.py:471-541@0.5.23`).
