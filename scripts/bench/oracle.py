@@ -11,7 +11,7 @@ start-up and the per-config fork), the workers' start-up and per-config wall tim
 whether the oracle still agrees with the recorded verdict.
 
     python scripts/bench/oracle.py OUT.json [--per-gpu N]
-Needs the oracle venv (`. /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=...`).
+Needs the oracle venv (`. ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=...`, tools/oracle/README.md).
 """
 
 import argparse

@@ -5,7 +5,7 @@
 through `--json-model-override-args`, and the dual-chunk backend itself (gone from the choices
 in 0.5.20+). Runs with `"startup": true`. Writes tests/golden/oracle-<release>-dualchunk.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_dual_chunk_cases.py --sglang 0.5.19 --jobs 1
 """
 

@@ -9,7 +9,7 @@ checkpoint and `nvfp4_online` on DeepSeek-V4. Runs with `"startup": true`. Write
 tests/golden/oracle-<release>-examples.jsonl; the golden test then requires SGLang's exact
 first message for each.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_examples_cases.py --sglang 0.5.23 --jobs 1
 """
 

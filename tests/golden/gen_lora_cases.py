@@ -11,7 +11,7 @@ through SGLang's own LoRAPathAction in the oracle's cli mode (tools/oracle/evalu
 `_apply_cli_actions`). No adapter is read by either side. Writes
 tests/golden/oracle-<release>-<family>.jsonl (`--family lora`, the default, or `hisparse`).
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_lora_cases.py --sglang 0.5.23 --jobs 1
 """
 

@@ -5,7 +5,7 @@
 (mega_moe_hook.py). Runs with `"startup": true`. Writes
 tests/golden/oracle-<release>-megamoe.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_megamoe_cases.py --sglang 0.5.19 --jobs 1
 """
 

@@ -9,7 +9,7 @@ EP, MiMo-V2's fused-QKV attention TP, Llama 4, EXAONE, OLMo 2, LFM2), the encode
 case that fires and near misses that do not. Runs with `"startup": true`. Writes
 tests/golden/oracle-<release>-modelhook.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_model_hook_cases.py --sglang 0.5.23 --jobs 1
 """
 

@@ -10,7 +10,7 @@ pooled-index DCP refusal; the HIP fp4-checkpoint draft MoE resolution (unreachab
 runs on the oracle's stand-in, else on data/models' reference config (which the case then carries).
 Writes tests/golden/oracle-<release>-movr.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_model_overrides_cases.py --sglang 0.5.23 --jobs 1
 """
 

@@ -8,7 +8,7 @@ trtllm_mha's page_size >= 128 GQA precondition (trtllm_mha_backend.py:374@0.5.23
 experimental Marlin MoE-LoRA runner's policy (lora/marlin_lora_temp/policy.py:15-55@0.5.23). Runs
 with `"startup": true`. Writes tests/golden/oracle-<release>-sites.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_sites_cases.py --sglang 0.5.23 --jobs 1
 """
 

@@ -6,7 +6,7 @@ including `_validate_unified_memory_dcp` (0.5.20+), whose 0.5.19-0.5.20 versions
 after the 0.5.21+ ones. Runs with `"startup": true`. Writes
 tests/golden/oracle-<release>-unified.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_unified_cases.py --sglang 0.5.19 --jobs 1
 """
 

@@ -6,7 +6,7 @@ checkpoint later (`arg_groups/serving_hook.py:692-709@0.5.23`; the Qwen3-MoE, GL
 DeepSeek and MiniMax-M3 overrides read `_quantization_explicitly_unset`). Runs with
 `"startup": true`. Writes tests/golden/oracle-<release>-unquant.jsonl.
 
-    . /work/oracle-env/venv/bin/activate; export ORACLE_WHEELS=/work/wheels
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
     python tests/golden/gen_unquant_cases.py --sglang 0.5.23 --jobs 1
 """
 
