@@ -558,8 +558,8 @@ fn assert_spec_verify_backends(ctx: &Ctx, st: &mut State, alg: &str, allowed: Ve
     Ok(())
 }
 
-/// `handle_unified_memory_pool` (`kv_cache_hook.py:528-716@0.5.23`, `:528-724@0.5.22`; the
-/// 0.5.19-0.5.21 versions are not modelled) and `_validate_unified_memory_dcp`.
+/// `handle_unified_memory_pool` (`kv_cache_hook.py:528-716@0.5.23`, `:528-724@0.5.22`,
+/// `:477-611@0.5.21`, `:197-292@0.5.20`, `:196-281@0.5.19`) and `_validate_unified_memory_dcp`.
 pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
     if !st.cur.enable_unified_memory {
         return Ok(());
@@ -629,7 +629,7 @@ pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
     let alg = c.speculative_algorithm.clone();
     let a = alg.as_deref();
     if v21 {
-        return unified_memory_pool_0_5_21(ctx, st, &c);
+        return unified_memory_pool_until_0_5_21(ctx, st, &c);
     }
     if !matches!(a, None | Some("DSPARK" | "EAGLE" | "EAGLE3" | "DFLASH")) {
         return Err(st.raise(
@@ -754,7 +754,11 @@ fn validate_unified_memory_dcp(ctx: &Ctx, st: &mut State) -> Step {
 /// top-k and backend checks, TBO (0.5.20+), LMCache (0.5.19-0.5.20: or the hierarchical cache),
 /// then `_validate_unified_memory_dcp` (0.5.19: no decode context parallelism at all). 0.5.19's
 /// prefill CUDA-graph refusal (`:264-273@0.5.19`) is not modelled (`rules::kv::UNMODELLED`).
-fn unified_memory_pool_0_5_21(ctx: &Ctx, st: &mut State, c: &crate::args::ServerArgs) -> Step {
+fn unified_memory_pool_until_0_5_21(
+    ctx: &Ctx,
+    st: &mut State,
+    c: &crate::args::ServerArgs,
+) -> Step {
     let a = c.speculative_algorithm.as_deref();
     if !matches!(a, None | Some("DSPARK")) {
         return Err(st.raise(
