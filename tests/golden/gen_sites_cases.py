@@ -5,7 +5,8 @@
 `local_layer_ids` asserts (`get_hybrid_layer_ids`, configs/model_config.py:2784-2790@0.5.23),
 the decoupled-speculation endpoints of `PortArgs.init_new` (server_args.py:787-797@0.5.23),
 trtllm_mha's page_size >= 128 GQA precondition (trtllm_mha_backend.py:374@0.5.23) and the
-experimental Marlin MoE-LoRA runner's policy (lora/marlin_lora_temp/policy.py:15-55@0.5.23). Runs
+experimental Marlin MoE-LoRA runner's policy (lora/marlin_lora_temp/policy.py:15-55@0.5.23) and
+trtllm_mla's refusal of decode context parallelism with a draft (attention_registry.py:99-107). Runs
 with `"startup": true`. Writes tests/golden/oracle-<release>-sites.jsonl.
 
     . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
@@ -100,6 +101,14 @@ def build_cases(v):
         add("marlin-lora", arch, "H100", **m, lora_paths=["a=some/adapter"], max_lora_rank=16,
             lora_target_modules=["all"])
         add("marlin-lora", arch, "H20", **m, **lora, tp_size=2)
+    # trtllm_mla under decode context parallelism with a draft (attention_registry.py:99-107)
+    for spec in [None, "NEXTN"]:
+        for decode in ["trtllm_mla", "cutedsl_mla", None]:
+            extra = {"speculative_algorithm": spec} if spec else {}
+            if decode:
+                extra["decode_attention_backend"] = decode
+            add("trtllm-mla-dcp", "DeepseekV3ForCausalLM", "B200", attention_backend="trtllm_mla",
+                tp_size=8, dcp_size=2, **extra)
     return out
 
 

@@ -127,6 +127,15 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
             trtllm_mha_init(ctx, st)
         }
         "trtllm_mla" if !mla => Err(st.raise(ctx, &ar::TRTLLM_MLA_NEEDS_MLA, &[])),
+        // attention_registry.py:99-107@0.5.23 (:81-89@0.5.19): DCP with a draft needs another
+        // decode backend, whichever role this creator is called for
+        "trtllm_mla"
+            if st.cur.dcp_size > 1
+                && st.cur.speculative_algorithm.is_some()
+                && st.decode().as_deref() == Some("trtllm_mla") =>
+        {
+            Err(st.raise(ctx, &ar::TRTLLM_MLA_DCP_SPEC, &[]))
+        }
         "cutedsl_mla" if !mla => Err(st.raise(ctx, &ar::CUTEDSL_NEEDS_MLA, &[])),
         // attention_registry.py:97-99@0.5.19 (until 0.5.22)
         "tokenspeed_mla" if !mla && ctx.v <= SglangVersion::V0_5_22 => {

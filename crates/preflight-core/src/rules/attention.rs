@@ -1585,6 +1585,53 @@ pub static INTEL_XPU_MLA_PREFILL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// trtllm_mla cannot decode under DCP with speculative decoding.
+pub static TRTLLM_MLA_DCP_SPEC: RuleInfo = RuleInfo {
+    code: "ATTN032",
+    name: "trtllm-mla-dcp-speculative",
+    stage: Stage::Construction,
+    messages: &[
+        (
+            VersionRange::until(SglangVersion::V0_5_22),
+            "trtllm_mla cannot serve decode context parallelism with speculative decoding: it does not forward the cyclic DCP metadata to its decode kernel and returns no rank-local LSE for the cross-rank merge. Select cutedsl_mla or tokenspeed_mla.",
+        ),
+        (
+            VersionRange::V23,
+            "trtllm_mla cannot serve decode context parallelism with speculative decoding: it does not forward the cyclic DCP metadata to its decode kernel and returns no rank-local LSE for the cross-rank merge. Select cutedsl_mla.",
+        ),
+    ],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
+            REGISTRY,
+            85,
+        ),
+        (VersionRange::since(SglangVersion::V0_5_22), REGISTRY, 101),
+    ],
+    title: doc!("trtllm_mla cannot decode with --dcp-size > 1 and speculative decoding"),
+    explanation: doc!(
+        "When the trtllm_mla backend is built (for prefill or decode) and the decode backend is trtllm_mla, decode context parallelism together with a speculative algorithm is refused: the kernel gets no cyclic DCP metadata and returns no rank-local LSE for the cross-rank merge."
+    ),
+    trigger: doc!(
+        "--dcp-size > 1, a speculative algorithm, and trtllm_mla as the decode attention backend (an MLA model)."
+    ),
+    solutions: doc_list![
+        "Use --decode-attention-backend cutedsl_mla.",
+        "Drop --dcp-size or the speculative algorithm."
+    ],
+    flags: &[
+        "decode_attention_backend",
+        "attention_backend",
+        "dcp_size",
+        "speculative_algorithm",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla","tp_size":8,"dcp_size":2,"speculative_algorithm":"NEXTN"}"#,
+        r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","attention_backend":"trtllm_mla","decode_attention_backend":"cutedsl_mla","tp_size":8,"dcp_size":2,"speculative_algorithm":"NEXTN"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// 0.5.19: a dual-chunk-attention checkpoint needs the dual-chunk backend.
 pub static DUAL_CHUNK_BACKEND: RuleInfo = RuleInfo {
     code: "ATTN031",
@@ -1685,6 +1732,7 @@ pub static UNMODELLED: &[Unmodelled] = &[Unmodelled {
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &INTEL_XPU_MLA_PREFILL,
+    &TRTLLM_MLA_DCP_SPEC,
     &DUAL_CHUNK_BACKEND,
     &DUAL_CHUNK_NO_RADIX,
     &MIS_FLASHINFER,
