@@ -402,10 +402,10 @@ pub fn arch_of_model(model_path: &str) -> Option<&'static str> {
     model::builtin::find_model(model_path).map(|m| m.arch)
 }
 
-/// argparse: choices and `type=int` of the modelled flags; unmodelled fields are noted.
-/// Unmodelled fields that change checks Preflight does not model (hierarchical sparse attention,
-/// decode/prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring,
-/// other devices): the verdict may differ from SGLang's.
+/// Fields whose features change checks beyond argument resolution (hierarchical sparse attention,
+/// decode/prefill context parallelism, two-batch overlap, multi-item scoring, other devices, ...):
+/// when no rule reads one of them, its note is the warning INPUT007 (the verdict may differ from
+/// SGLang's) rather than the note INPUT006.
 const INFLUENTIAL: &[&str] = &[
     "enable_hisparse",
     "dcp_size",
@@ -420,7 +420,13 @@ const INFLUENTIAL: &[&str] = &[
     "enable_unified_memory",
 ];
 
-/// Notes on the fields Preflight does not model (their checks are not evaluated).
+/// Whether some rule's check reads `dest` (it is among the rule's `flags`).
+fn read_by_a_rule(dest: &str) -> bool {
+    rules::all().iter().any(|r| r.flags.contains(&dest))
+}
+
+/// Notes on the fields Preflight does not model (their checks are not evaluated): fields that
+/// are neither a picker flag nor among the `flags` of any rule (the fields a check reads).
 fn unmodelled_notes(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) {
     for key in cfg.args.keys() {
         let dashed = format!("--{}", key.replace('_', "-"));
@@ -429,7 +435,8 @@ fn unmodelled_notes(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagno
         else {
             continue; // argparse refuses it (ARG003)
         };
-        if find_flag(key).is_some() {
+        // a picker flag, or a field some rule's check reads (its `flags`): modelled
+        if find_flag(key).is_some() || read_by_a_rule(opt.dest) {
             continue;
         }
         let rule = if INFLUENTIAL.contains(&opt.dest) {

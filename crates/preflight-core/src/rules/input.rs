@@ -260,9 +260,9 @@ pub static UNMODELLED_INFLUENTIAL: RuleInfo = RuleInfo {
     )],
     title: doc!("A flag changes checks Preflight does not model"),
     explanation: doc!(
-        "Some SGLang features (hierarchical sparse attention, decode or prefill context parallelism, PD disaggregation, two-batch overlap, multi-item scoring, non-CUDA devices, diffusion LLMs …) bring their own launch checks and defaults, which Preflight does not reproduce. The flag is kept in the command, but the report may miss errors or show backends SGLang would not use."
+        "Some SGLang features bring their own checks and defaults beyond argument resolution (the DSA paged-MQA-logits kernel choice, non-CUDA devices, diffusion LLMs …); where no rule of Preflight reads the flag, they are not reproduced. The flag is kept in the command, but the report may miss errors or show backends SGLang would not use."
     ),
-    trigger: doc!("One of those flags is set."),
+    trigger: doc!("One of those flags is set and no rule reads it."),
     solutions: doc_list![
         "Check the feature's own documentation; the rest of the report still applies."
     ],

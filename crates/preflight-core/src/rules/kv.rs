@@ -2436,7 +2436,7 @@ pub static UM_LMCACHE: RuleInfo = RuleInfo {
     ],
     title: doc!("Unified memory is not compatible with --enable-lmcache"),
     explanation: doc!(
-        "LMCache indexes device buffers with the ids it is handed, which are virtual under the unified pool."
+        "LMCache indexes device buffers with the ids it is handed, which are virtual under the unified pool. Up to 0.5.20 the hierarchical (host-tiered) cache is refused too: the unified pool wires up no host pools and the host-offload path does not translate its virtual slots."
     ),
     trigger: doc!(
         "--enable-unified-memory with --enable-lmcache; up to 0.5.20 also with --enable-hierarchical-cache."
