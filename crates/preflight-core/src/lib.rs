@@ -420,9 +420,18 @@ const INFLUENTIAL: &[&str] = &[
     "enable_unified_memory",
 ];
 
-/// Whether some rule's check reads `dest` (it is among the rule's `flags`).
+/// Whether some rule's check reads `dest` (it is among the rule's `flags`); the set is built once
+/// (this runs on every evaluation).
 fn read_by_a_rule(dest: &str) -> bool {
-    rules::all().iter().any(|r| r.flags.contains(&dest))
+    static READ: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    READ.get_or_init(|| {
+        rules::all()
+            .iter()
+            .flat_map(|r| r.flags.iter().copied())
+            .collect()
+    })
+    .contains(dest)
 }
 
 /// Notes on the fields Preflight does not model (their checks are not evaluated): fields that
