@@ -524,8 +524,10 @@ await test('pickers: options that would fail are marked with their rule and mess
 async function explain(page, text) {
   if (!(await page.locator('#explain-text').isVisible())) await page.click('#explain-panel > summary');
   await page.fill('#explain-text', text);
+  // the search runs in slices after the click: wait for this run's result, not the last one's
+  const last = await page.evaluate(() => Number(document.querySelector('#explain-result')?.dataset.run || 0));
   await page.click('#explain-run');
-  await page.waitForSelector('#explain-result');
+  await page.waitForSelector(`#explain-result[data-run="${last + 1}"]`);
 }
 
 await test('explain: seed-2 message finds DSV4001 and loads a DeepSeek-V4 configuration that raises it', async (track) => {

@@ -938,8 +938,29 @@ impl Grams {
         w.iter().fold(0u64, |h, &b| (h << 8) | u64::from(b))
     }
 
-    fn of(text: &str) -> Grams {
-        Grams(text.as_bytes().windows(GRAM).map(Grams::key).collect())
+    /// An empty set with room for the windows of a text of `len` bytes.
+    fn with_room(len: usize) -> Grams {
+        Grams(std::collections::HashSet::with_capacity_and_hasher(
+            len.saturating_sub(GRAM - 1),
+            GramHash,
+        ))
+    }
+
+    /// Adds the windows of `text` that start in `from..to` (byte offsets; clamped to the
+    /// windows there are); returns where it stopped.
+    fn add(&mut self, text: &str, from: usize, to: usize) -> usize {
+        let b = text.as_bytes();
+        let last = b.len().saturating_sub(GRAM - 1);
+        let to = to.min(last);
+        for at in from.min(to)..to {
+            self.0.insert(Grams::key(&b[at..at + GRAM]));
+        }
+        to
+    }
+
+    /// Whether every window of a text of `len` bytes is in the set once `added` is reached.
+    fn complete(len: usize, added: usize) -> bool {
+        added >= len.saturating_sub(GRAM - 1)
     }
 
     /// False when `key` cannot be a substring of the text (one of its windows is missing);
@@ -1144,35 +1165,140 @@ fn capture(rule: &RuleInfo, name: &str, text: &str, flag: Option<String>) -> Cap
 /// around the message do not matter, and a message wrapped over several lines is found in
 /// the text with its line breaks removed. Every release's wording of every rule is tried.
 /// Never panics; of text beyond [`MAX_TEXT`] bytes only the end is examined ([`window`]).
+///
+/// The same search in slices (for a page that must not block longer than a frame) is
+/// [`Explaining`]; this runs it to the end in one call.
 pub fn explain_message(text: &str) -> Vec<Match> {
-    let (text, skipped) = window(text);
-    let clean = normalise(text);
-    let squeezed = squeeze(&clean);
-    let (flat, joins) = if clean.contains('\n') {
-        joined(&clean)
-    } else {
-        (String::new(), Vec::new())
-    };
-    let mut views = vec![View {
-        text: &clean,
-        joins: &[],
-        loose: false,
-    }];
-    if !joins.is_empty() {
-        views.push(View {
-            text: &flat,
-            joins: &joins,
-            loose: true,
-        });
+    let mut search = Explaining::new(text);
+    while !search.step(usize::MAX) {}
+    search.finish()
+}
+
+/// Windows added to the text's window set per [`Explaining::step`] (about 1 ms of work in the
+/// page).
+pub const GRAMS_PER_STEP: usize = 16 * 1024;
+
+/// An explanation in progress: [`explain_message`] cut into steps of a few rules each, so a
+/// caller can yield between them (the page runs one slice per frame). Preparing the text
+/// ([`Explaining::new`]) is linear in its length (at most [`MAX_TEXT`] bytes); each rule's
+/// matchers are built the first time a search reaches it and kept for later searches.
+pub struct Explaining {
+    /// The examined text, ANSI codes removed ([`normalise`]).
+    clean: String,
+    /// `clean` with its line breaks removed and the next lines' indentation dropped.
+    flat: String,
+    /// Offsets in `flat` where a line break was removed (empty: `clean` has one line).
+    joins: Vec<usize>,
+    /// `clean` without blanks (what a template's literal keys are looked up in).
+    squeezed: String,
+    /// The 8-byte windows of `squeezed` (those starting before `grams_added`: the set is
+    /// built in steps too, before the first rule is examined).
+    grams: Grams,
+    grams_added: usize,
+    /// Lines before the examined window (a log longer than [`MAX_TEXT`]).
+    skipped: usize,
+    /// Index of the next rule to examine, in [`compiled`]'s order.
+    next: usize,
+    /// The best match of each rule examined so far.
+    out: Vec<Match>,
+}
+
+impl Explaining {
+    /// Prepares `text` for the search (its last [`MAX_TEXT`] bytes when longer).
+    pub fn new(text: &str) -> Explaining {
+        let (text, skipped) = window(text);
+        let clean = normalise(text);
+        let squeezed = squeeze(&clean);
+        let (flat, joins) = if clean.contains('\n') {
+            joined(&clean)
+        } else {
+            (String::new(), Vec::new())
+        };
+        let grams = Grams::with_room(squeezed.len());
+        Explaining {
+            clean,
+            flat,
+            joins,
+            squeezed,
+            grams,
+            grams_added: 0,
+            skipped,
+            next: 0,
+            out: Vec::new(),
+        }
     }
-    let grams = Grams::of(&squeezed);
-    let can_match = |t: &Try| {
-        t.keys
-            .iter()
-            .all(|k| grams.may_hold(k) && squeezed.contains(k.as_str()))
-    };
-    let mut out: Vec<Match> = Vec::new();
-    for c in compiled() {
+
+    /// Examines the next `rules` rules (each with every wording it has); true once every
+    /// rule has been examined. `step(usize::MAX)` finishes the search.
+    ///
+    /// The first steps build the text's window set instead, [`GRAMS_PER_STEP`] windows each
+    /// (a long log has hundreds of thousands), whatever `rules` is unless it is `usize::MAX`.
+    pub fn step(&mut self, rules: usize) -> bool {
+        let len = self.squeezed.len();
+        if !Grams::complete(len, self.grams_added) {
+            let chunk = if rules == usize::MAX {
+                usize::MAX
+            } else {
+                GRAMS_PER_STEP
+            };
+            let to = self.grams_added.saturating_add(chunk);
+            self.grams_added = self.grams.add(&self.squeezed, self.grams_added, to);
+            if rules != usize::MAX {
+                return false;
+            }
+        }
+        let all = compiled();
+        let end = self.next.saturating_add(rules).min(all.len());
+        for slot in &all[self.next..end] {
+            if let Some(m) = self.examine(slot.get()) {
+                self.out.push(m);
+            }
+        }
+        self.next = end;
+        self.next == all.len()
+    }
+
+    /// How far the search is: (rules examined, rules in all).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, compiled().len())
+    }
+
+    /// The matches found, best first (see [`explain_message`]). Rules the search has not
+    /// reached yet are not searched.
+    pub fn finish(self) -> Vec<Match> {
+        let mut out = self.out;
+        out.sort_by(|a, b| {
+            b.complete
+                .cmp(&a.complete)
+                .then(b.score.cmp(&a.score))
+                .then(b.context.cmp(&a.context))
+                .then(b.exactness.cmp(&a.exactness))
+                .then(a.line.cmp(&b.line))
+        });
+        out
+    }
+
+    /// The best match of one rule's templates in the text, if any.
+    fn examine(&self, c: &Compiled) -> Option<Match> {
+        let (clean, skipped) = (&self.clean, self.skipped);
+        let mut views = vec![View {
+            text: clean,
+            joins: &[],
+            loose: false,
+        }];
+        if !self.joins.is_empty() {
+            views.push(View {
+                text: &self.flat,
+                joins: &self.joins,
+                loose: true,
+            });
+        }
+        let (grams, squeezed) = (&self.grams, &self.squeezed);
+        let can_match = |t: &Try| {
+            t.keys
+                .iter()
+                .all(|k| grams.may_hold(k) && squeezed.contains(k.as_str()))
+        };
         let rule = c.rule;
         let mut best: Option<Match> = None;
         for (range, template, tries) in &c.templates {
@@ -1269,17 +1395,8 @@ pub fn explain_message(text: &str) -> Vec<Match> {
                 break;
             }
         }
-        out.extend(best);
+        best
     }
-    out.sort_by(|a, b| {
-        b.complete
-            .cmp(&a.complete)
-            .then(b.score.cmp(&a.score))
-            .then(b.context.cmp(&a.context))
-            .then(b.exactness.cmp(&a.exactness))
-            .then(a.line.cmp(&b.line))
-    });
-    out
 }
 
 /// One way of matching a template: whole, or cut short.
@@ -1324,66 +1441,87 @@ fn py_files(text: &str) -> Vec<String> {
     out
 }
 
-/// Every rule's matchers, built once (the catalogue is static).
-fn compiled() -> &'static [Compiled] {
-    static COMPILED: std::sync::OnceLock<Vec<Compiled>> = std::sync::OnceLock::new();
-    COMPILED.get_or_init(|| {
-        let make = |complete: bool, pieces: Vec<Piece>| {
-            let keys = pieces
-                .iter()
-                .filter_map(|x| match x {
-                    Piece::Lit(l) => Some(squeeze(l)),
-                    Piece::Path { tail, .. } => tail.last().cloned(),
-                    Piece::Trunc { lit, min } => Some(squeeze(lit).chars().take(*min).collect()),
-                    Piece::Hole { .. } => None,
-                })
-                .filter(|k| !k.is_empty())
-                .collect();
-            Try {
-                complete,
-                score: literal_len(&pieces),
-                text: template_text(&pieces),
-                keys,
-                pieces,
-            }
-        };
+/// One rule and its matchers, built the first time a search reaches the rule (building all of
+/// them takes longer than a frame in the page) and kept: the catalogue is static.
+struct Slot {
+    rule: &'static RuleInfo,
+    compiled: std::sync::OnceLock<Compiled>,
+}
+
+impl Slot {
+    fn get(&self) -> &Compiled {
+        self.compiled.get_or_init(|| compile(self.rule))
+    }
+}
+
+/// Every rule of the catalogue, in its order, each with its matchers once built.
+fn compiled() -> &'static [Slot] {
+    static SLOTS: std::sync::OnceLock<Vec<Slot>> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(|| {
         rules::all()
             .into_iter()
-            .map(|rule| {
-                let mut wordings: Vec<(&'static str, String)> = rule
-                    .messages
-                    .iter()
-                    .map(|(_, m)| (*m, template_text(&pieces(m))))
-                    .collect();
-                wordings.sort_unstable();
-                wordings.dedup();
-                let templates = rule
-                    .messages
-                    .iter()
-                    .filter_map(|(range, template)| {
-                        let full = pieces(template);
-                        if literal_len(&full) < MIN_LITERAL {
-                            return None;
-                        }
-                        let mut tries = vec![make(true, full.clone())];
-                        tries.extend(cut_versions(&full).into_iter().map(|p| make(false, p)));
-                        Some((*range, *template, tries))
-                    })
-                    .collect();
-                let mut files = py_files(rule.explanation);
-                files.extend(py_files(rule.trigger));
-                files.extend(rule.sources.iter().flat_map(|(_, f, _)| py_files(f)));
-                files.sort_unstable();
-                files.dedup();
-                Compiled {
-                    rule,
-                    wordings,
-                    templates,
-                    files,
-                }
+            .map(|rule| Slot {
+                rule,
+                compiled: std::sync::OnceLock::new(),
             })
             .collect()
     })
+}
+
+/// One way of matching: its pieces, with the keys and rank they give.
+fn make_try(complete: bool, pieces: Vec<Piece>) -> Try {
+    let keys = pieces
+        .iter()
+        .filter_map(|x| match x {
+            Piece::Lit(l) => Some(squeeze(l)),
+            Piece::Path { tail, .. } => tail.last().cloned(),
+            Piece::Trunc { lit, min } => Some(squeeze(lit).chars().take(*min).collect()),
+            Piece::Hole { .. } => None,
+        })
+        .filter(|k| !k.is_empty())
+        .collect();
+    Try {
+        complete,
+        score: literal_len(&pieces),
+        text: template_text(&pieces),
+        keys,
+        pieces,
+    }
+}
+
+/// A rule's message templates as matchers.
+fn compile(rule: &'static RuleInfo) -> Compiled {
+    let mut wordings: Vec<(&'static str, String)> = rule
+        .messages
+        .iter()
+        .map(|(_, m)| (*m, template_text(&pieces(m))))
+        .collect();
+    wordings.sort_unstable();
+    wordings.dedup();
+    let templates = rule
+        .messages
+        .iter()
+        .filter_map(|(range, template)| {
+            let full = pieces(template);
+            if literal_len(&full) < MIN_LITERAL {
+                return None;
+            }
+            let mut tries = vec![make_try(true, full.clone())];
+            tries.extend(cut_versions(&full).into_iter().map(|p| make_try(false, p)));
+            Some((*range, *template, tries))
+        })
+        .collect();
+    let mut files = py_files(rule.explanation);
+    files.extend(py_files(rule.trigger));
+    files.extend(rule.sources.iter().flat_map(|(_, f, _)| py_files(f)));
+    files.sort_unstable();
+    files.dedup();
+    Compiled {
+        rule,
+        wordings,
+        templates,
+        files,
+    }
 }
 
 /// The template text a piece list spells (placeholders as `{}`), for comparing wordings.
@@ -1622,6 +1760,46 @@ mod tests {
         assert!(rep.from_example);
         assert_eq!(rep.report.first_error().unwrap().code, "DSV4001");
         assert!(rep.report.corrected.is_some());
+    }
+
+    #[test]
+    fn a_search_in_slices_finds_what_one_call_finds() {
+        let text = format!(
+            "Traceback (most recent call last):\n  File \"/x/sglang/srt/layers/attention/deepseek_v4_backend.py\", line 1\nValueError: {}\nValueError: {}\n",
+            rules::dsa::FISPARSE_REQUIRES_GLM_SM12_FP8.messages[0].1,
+            "DeepSeek-V4 flashmla_sparse_q8 prefill requires SM90 CUDA GPUs."
+        );
+        let whole = explain_message(&text);
+        assert!(
+            whole.len() >= 2,
+            "{:?}",
+            whole.iter().map(|m| m.code).collect::<Vec<_>>()
+        );
+        for size in [1, 3, 64] {
+            let mut search = Explaining::new(&text);
+            let mut steps = 0;
+            while !search.step(size) {
+                steps += 1;
+            }
+            let (done, all) = search.progress();
+            assert_eq!(done, all);
+            assert!(
+                steps + 1 >= all / size,
+                "{steps} steps of {size} for {all} rules"
+            );
+            let sliced = search.finish();
+            let key = |ms: &[Match]| {
+                ms.iter()
+                    .map(|m| (m.code, m.matched.clone(), m.line))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(key(&sliced), key(&whole), "slices of {size}");
+        }
+        // an unfinished search only holds the rules it reached
+        let mut search = Explaining::new(&text);
+        search.step(0);
+        assert_eq!(search.progress().0, 0);
+        assert!(search.finish().is_empty());
     }
 
     #[test]

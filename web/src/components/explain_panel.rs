@@ -3,7 +3,9 @@
 //! (loadable into the builder), the explanation, the solutions and the verified fixes.
 
 use preflight_core::command::render_command;
-use preflight_core::explain::{Match, Reproduction, explain_message, reproduce};
+use preflight_core::explain::{Explaining, Match, Reproduction, reproduce};
+use std::cell::RefCell;
+use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -19,6 +21,25 @@ use crate::state::Action;
 /// Matches shown at most (best first).
 const MAX_MATCHES: usize = 5;
 
+/// Longest stretch of searching between two yields to the browser, in ms: well inside a 60 Hz
+/// frame (16.7 ms), so a long log never blocks input or painting while it is searched.
+const SLICE_MS: f64 = 8.0;
+
+/// Rules examined between two looks at the clock.
+const RULES_PER_STEP: usize = 4;
+
+/// Milliseconds since the page started (`performance.now()`; 0 when there is none).
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Gives the browser a turn (input, layout, paint) before the search goes on.
+async fn yield_to_browser() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
 /// One explained match.
 #[derive(Clone, PartialEq)]
 struct Explained {
@@ -30,7 +51,8 @@ struct Explained {
 #[component]
 pub fn ExplainPanel() -> Html {
     let text = use_state(String::new);
-    let results: UseStateHandle<Option<Vec<Explained>>> = use_state(|| None);
+    // the matches of the last finished run, with its number
+    let results: UseStateHandle<Option<(u32, Vec<Explained>)>> = use_state(|| None);
     // the size in bytes of a paste of which only the end was kept
     let cut_from: UseStateHandle<Option<usize>> = use_state(|| None);
     let oninput = {
@@ -53,19 +75,56 @@ pub fn ExplainPanel() -> Html {
             }
         })
     };
+    // each run has a number; a run that is no longer the newest stops at its next yield
+    let runs: Rc<RefCell<u32>> = use_mut_ref(|| 0);
+    let searching = use_state(|| false);
     let run = {
         let text = text.clone();
         let results = results.clone();
+        let runs = runs.clone();
+        let searching = searching.clone();
         Callback::from(move |()| {
-            let found: Vec<Explained> = explain_message(&text)
-                .into_iter()
-                .take(MAX_MATCHES)
-                .map(|m| {
+            let me = runs.borrow().wrapping_add(1);
+            *runs.borrow_mut() = me;
+            results.set(None);
+            searching.set(true);
+            let (text, results, runs, searching) = (
+                (*text).clone(),
+                results.clone(),
+                runs.clone(),
+                searching.clone(),
+            );
+            wasm_bindgen_futures::spawn_local(async move {
+                // the search, a few rules at a time, yielding every SLICE_MS
+                yield_to_browser().await;
+                let mut search = Explaining::new(&text);
+                loop {
+                    if *runs.borrow() != me {
+                        return;
+                    }
+                    let start = now_ms();
+                    let mut done = false;
+                    while !done && now_ms() - start < SLICE_MS {
+                        done = search.step(RULES_PER_STEP);
+                    }
+                    if done {
+                        break;
+                    }
+                    yield_to_browser().await;
+                }
+                // a reproduction validates a configuration (fix search included): one per turn
+                let mut found = Vec::new();
+                for m in search.finish().into_iter().take(MAX_MATCHES) {
+                    yield_to_browser().await;
+                    if *runs.borrow() != me {
+                        return;
+                    }
                     let rep = reproduce(&m);
-                    Explained { m, rep }
-                })
-                .collect();
-            results.set(Some(found));
+                    found.push(Explained { m, rep });
+                }
+                results.set(Some((me, found)));
+                searching.set(false);
+            });
         })
     };
     let onclick = run.reform(|_: MouseEvent| ());
@@ -99,8 +158,11 @@ pub fn ExplainPanel() -> Html {
                         <button type="button" id="explain-run" {onclick}>{ "Explain" }</button>
                     </div>
                 </div>
-                if let Some(found) = &*results {
-                    <div class="tool-output" id="explain-result" aria-live="polite">
+                if *searching {
+                    <p class="note" id="explain-searching" role="status">{ "Searching every rule's messages…" }</p>
+                }
+                if let Some((n, found)) = &*results {
+                    <div class="tool-output" id="explain-result" aria-live="polite" data-run={n.to_string()}>
                         if text.trim().is_empty() {
                             <p class="empty" id="explain-none">{ "Paste an error message first." }</p>
                         } else if found.is_empty() {
