@@ -173,6 +173,7 @@ fn create(ctx: &Ctx, st: &mut State, backend: &str) -> Step {
         }
         "dsa" => deepseek_sparse_attn_backend_init(ctx, st),
         "dsv4" if ctx.hw.is_cuda() => deepseek_v4_attn_backend_init(ctx, st),
+        "dsv4" if ctx.hw.is_hip() => deepseek_v4_hip_radix_backend_init(ctx, st),
         "hpc_ops" => hpc_ops(ctx, st),
         // attention_registry.py:208-211@0.5.23 (:185-188@0.5.19)
         "triton" if ctx.model.is_encoder_decoder => Err(st.raise(ctx, &ar::TRITON_CROSS_ATTN, &[])),
@@ -436,6 +437,20 @@ pub fn use_dsv4_q8kv8_sparse_prefill(env: Option<&str>, backend: &str) -> bool {
         Some(v) => matches!(v.to_lowercase().as_str(), "1" | "true" | "yes" | "on"),
         None => backend == "flashmla_sparse_q8",
     }
+}
+
+/// `DeepseekV4HipRadixBackend.__init__`, what `create_dsv4_backend` builds on ROCm
+/// (`attention_registry.py:185-193@0.5.23`, `layers/attention/deepseek_v4_backend_hip_radix.py:910-942@0.5.23`,
+/// `:426-447@0.5.19`): the head and page-size asserts. The later ones need the DeepSeek-V4 KV
+/// pool (which a model with a 512-dim head and page 256 has) or environment flags.
+fn deepseek_v4_hip_radix_backend_init(ctx: &Ctx, st: &mut State) -> Step {
+    if ctx.model.head_dim != 512 {
+        return Err(st.raise(ctx, &dsv4::HIP_HEAD_DIM, &[]));
+    }
+    if st.cur.page_size != Some(256) {
+        return Err(st.raise(ctx, &dsv4::HIP_PAGE_256, &[]));
+    }
+    Ok(())
 }
 
 /// `DeepseekV4AttnBackend.__init__` (`layers/attention/deepseek_v4_backend.py:1231-1338@0.5.23`,

@@ -8,6 +8,7 @@ const BACKEND: &str = "python/sglang/srt/layers/attention/deepseek_v4_backend.py
 const PROVIDER: &str = "python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py";
 const OVERRIDES: &str = "python/sglang/srt/arg_groups/overrides.py";
 const HOOK: &str = "python/sglang/srt/arg_groups/deepseek_v4_hook.py";
+const HIP_BACKEND: &str = "python/sglang/srt/layers/attention/deepseek_v4_backend_hip_radix.py";
 
 /// Seed 2, first ValueError: q8 sparse prefill needs SM90 (`is_sm90_supported()`: major 9 and CUDA ≥ 12.3).
 pub static Q8_PREFILL_SM90: RuleInfo = RuleInfo {
@@ -476,6 +477,83 @@ pub static PAGE_256: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// `DeepseekV4HipRadixBackend.__init__` (`deepseek_v4_backend_hip_radix.py:923@0.5.23`): the
+/// dsv4 backend on ROCm asserts the 512-dim MQA head too.
+pub static HIP_HEAD_DIM: RuleInfo = RuleInfo {
+    code: "DSV4023",
+    name: "dsv4-hip-backend-head-dim",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(
+        VersionRange::ALL,
+        "DSV4 MQA head_dim = qk_nope_head_dim(448) + qk_rope_head_dim(64) = 512",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HIP_BACKEND, 437),
+        (VersionRange::only(SglangVersion::V0_5_20), HIP_BACKEND, 454),
+        (VersionRange::only(SglangVersion::V0_5_21), HIP_BACKEND, 578),
+        (VersionRange::only(SglangVersion::V0_5_22), HIP_BACKEND, 882),
+        (VersionRange::V23, HIP_BACKEND, 923),
+    ],
+    title: doc!("The dsv4 attention backend serves only DeepSeek-V4, on ROCm too"),
+    explanation: doc!(
+        "On AMD GPUs `create_dsv4_backend` builds DeepseekV4HipRadixBackend, whose constructor asserts the model's 512-dim MQA head like the CUDA backend's (DSV4009): any other model with dsv4 (or compressed) as its prefill or decode backend fails when the backends are built."
+    ),
+    trigger: doc!(
+        "dsv4 (or compressed) as a prefill or decode backend for a model whose head_dim is not 512, on an AMD GPU."
+    ),
+    solutions: doc_list![
+        "Remove dsv4 from the attention flags; SGLang picks it by itself for DeepSeek-V4.",
+    ],
+    flags: &[
+        "attention_backend",
+        "prefill_attention_backend",
+        "decode_attention_backend",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","attention_backend":"dsv4"}"#,
+        r#"{"gpu":"MI300X","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// `DeepseekV4HipRadixBackend.__init__` (`deepseek_v4_backend_hip_radix.py:932@0.5.23`): page
+/// size 256 on ROCm.
+pub static HIP_PAGE_256: RuleInfo = RuleInfo {
+    code: "DSV4024",
+    name: "dsv4-hip-backend-page-size",
+    stage: Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "the system hardcodes page_size=256")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HIP_BACKEND, 447),
+        (VersionRange::only(SglangVersion::V0_5_20), HIP_BACKEND, 464),
+        (VersionRange::only(SglangVersion::V0_5_21), HIP_BACKEND, 587),
+        (VersionRange::only(SglangVersion::V0_5_22), HIP_BACKEND, 891),
+        (VersionRange::V23, HIP_BACKEND, 932),
+    ],
+    title: doc!("The dsv4 attention backend on ROCm runs only with page size 256"),
+    explanation: doc!(
+        "DeepseekV4HipRadixBackend, the dsv4 backend on AMD GPUs, asserts page size 256 after the head check (as the CUDA backend does, DSV4010): a split prefill/decode backend that snaps the page size for DeepSeek-V4 (flashmla → 64) makes it fail. SGLang builds the decode backend first; Preflight assumes that backend's kernels import on the machine (on ROCm an import error of that backend may come first)."
+    ),
+    trigger: doc!(
+        "DeepSeek-V4 on an AMD GPU whose resolved page size is not 256 when the dsv4 backend is built."
+    ),
+    solutions: doc_list![
+        "Remove --prefill-attention-backend / --decode-attention-backend; DeepSeek-V4 always uses dsv4.",
+    ],
+    flags: &[
+        "prefill_attention_backend",
+        "decode_attention_backend",
+        "page_size",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"MI300X","arch":"DeepseekV4ForCausalLM","decode_attention_backend":"flashmla"}"#,
+        r#"{"gpu":"MI300X","arch":"DeepseekV4ForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// `apply_deepseek_v4_defaults` (`deepseek_v4_hook.py:112-114@0.5.23`): trtllm without HiSparse.
 pub static TRTLLM_HISPARSE: RuleInfo = RuleInfo {
     code: "DSV4011",
@@ -940,6 +1018,8 @@ pub static RULES: &[&RuleInfo] = &[
     &MAX_RUNNING,
     &HEAD_DIM,
     &PAGE_256,
+    &HIP_HEAD_DIM,
+    &HIP_PAGE_256,
     &TRTLLM_HISPARSE,
     &TRTLLM_CP,
     &TRTLLM_PD,
