@@ -220,16 +220,16 @@ pub fn handle_mxfp8_kv_cache_compatibility(ctx: &Ctx, st: &mut State) -> Step {
 /// `handle_cache_compatibility` (`kv_cache_hook.py:354-471@0.5.23`; the LMCache checks and the
 /// swa_prefix_tails check from 0.5.21). The T-LRU eviction-config checks are not modelled.
 pub fn handle_cache_compatibility(ctx: &Ctx, st: &mut State) -> Step {
-    let c = st.cur.clone();
+    let (c, mut dg) = st.checks();
     let host_pool = c.disaggregation_decode_retraction_backup.as_deref() == Some("host_pool");
     if host_pool && c.disaggregation_mode != "decode" {
-        return Err(st.raise(ctx, &kv::HOST_POOL_DECODE, &[]));
+        return Err(dg.raise(ctx, &kv::HOST_POOL_DECODE, &[]));
     }
     if host_pool && c.dcp_size > 1 {
-        return Err(st.raise(ctx, &kv::HOST_POOL_DCP, &[]));
+        return Err(dg.raise(ctx, &kv::HOST_POOL_DCP, &[]));
     }
     if host_pool && c.enable_priority_scheduling && !c.disable_priority_preemption {
-        return Err(st.raise(ctx, &kv::HOST_POOL_PRIORITY, &[]));
+        return Err(dg.raise(ctx, &kv::HOST_POOL_PRIORITY, &[]));
     }
     // T-LRU (0.5.21+): tlru_config.get(key, 0) of the JSON config
     if ctx.v >= SglangVersion::V0_5_21 && c.radix_eviction_policy == "tlru" {
@@ -255,14 +255,14 @@ pub fn handle_cache_compatibility(ctx: &Ctx, st: &mut State) -> Step {
             && let (Some(tf), Some(nf)) = (num(&t), num(&n))
         {
             if tf < 0.0 || nf < 0.0 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &kv::TLRU_NONNEG,
                     &[("threshold", t), ("next_prompt_estimate", n)],
                 ));
             }
             if tf <= nf {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &kv::TLRU_ORDER,
                     &[("threshold", t), ("next_prompt_estimate", n)],
@@ -271,60 +271,60 @@ pub fn handle_cache_compatibility(ctx: &Ctx, st: &mut State) -> Step {
         }
     }
     if c.enable_hierarchical_cache && c.disable_radix_cache {
-        return Err(st.raise(ctx, &kv::HICACHE_NO_RADIX, &[]));
+        return Err(dg.raise(ctx, &kv::HICACHE_NO_RADIX, &[]));
     }
     if c.disaggregation_decode_enable_offload_kvcache {
         if c.disaggregation_mode != "decode" {
-            return Err(st.raise(ctx, &kv::OFFLOAD_DECODE, &[]));
+            return Err(dg.raise(ctx, &kv::OFFLOAD_DECODE, &[]));
         }
         if c.hicache_storage_backend.is_none() {
-            return Err(st.raise(ctx, &kv::OFFLOAD_STORAGE, &[]));
+            return Err(dg.raise(ctx, &kv::OFFLOAD_STORAGE, &[]));
         }
         if host_pool {
-            return Err(st.raise(ctx, &kv::OFFLOAD_HOST_POOL, &[]));
+            return Err(dg.raise(ctx, &kv::OFFLOAD_HOST_POOL, &[]));
         }
     }
     // the effective ratio: the user's, else the field's fallback 0.8 (0.5.19: default 0.8)
     let ratio = c.swa_full_tokens_ratio.unwrap_or(0.8);
     if !(0.0 < ratio && ratio <= 1.0) {
-        return Err(st.raise(ctx, &kv::SWA_RATIO, &[]));
+        return Err(dg.raise(ctx, &kv::SWA_RATIO, &[]));
     }
     if ctx.v < SglangVersion::V0_5_21 {
         return Ok(());
     }
     if c.swa_prefix_tails.is_some_and(|t| t < 0) {
-        return Err(st.raise(ctx, &kv::SWA_PREFIX_TAILS, &[]));
+        return Err(dg.raise(ctx, &kv::SWA_PREFIX_TAILS, &[]));
     }
     if c.enable_lmcache {
         if c.enable_hierarchical_cache {
-            return Err(st.raise(ctx, &kv::LMCACHE_HICACHE, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_HICACHE, &[]));
         }
         if c.enable_unified_cache_external_linker {
-            return Err(st.raise(ctx, &kv::LMCACHE_LINKER, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_LINKER, &[]));
         }
         if c.disable_radix_cache {
-            return Err(st.raise(ctx, &kv::LMCACHE_RADIX, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_RADIX, &[]));
         }
         if c.speculative_algorithm
             .as_deref()
             .is_some_and(|a| a != "NONE")
         {
-            return Err(st.raise(ctx, &kv::LMCACHE_SPEC, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_SPEC, &[]));
         }
-        if super::parallel::attn_dp_enabled(ctx, st) {
-            return Err(st.raise(ctx, &kv::LMCACHE_DP, &[]));
+        if super::parallel::attn_dp_enabled(ctx, c) {
+            return Err(dg.raise(ctx, &kv::LMCACHE_DP, &[]));
         }
         if c.dcp_size > 1 {
-            return Err(st.raise(ctx, &kv::LMCACHE_DCP, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_DCP, &[]));
         }
         if c.enable_streaming_session {
-            return Err(st.raise(ctx, &kv::LMCACHE_STREAMING, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_STREAMING, &[]));
         }
         if c.hicache_host_memory_mode == "buffer_only" {
-            return Err(st.raise(ctx, &kv::LMCACHE_BUFFER_ONLY, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_BUFFER_ONLY, &[]));
         }
         if c.disaggregation_mode != "null" {
-            return Err(st.raise(ctx, &kv::LMCACHE_PD, &[]));
+            return Err(dg.raise(ctx, &kv::LMCACHE_PD, &[]));
         }
     }
     Ok(())

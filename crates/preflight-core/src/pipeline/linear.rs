@@ -129,6 +129,9 @@ pub fn handle_linear_attn_backend(ctx: &Ctx, st: &mut State) -> Step {
             &[("cuda", PyVal::s(format!("{maj}.{min}")))],
         ));
     }
+    if !st.cur.enable_linear_replayssm && !st.cur.enable_linear_replayssm_spec {
+        return Ok(());
+    }
     // ReplaySSM buffered decode (attention_hook.py:409-438@0.5.23)
     let c = st.cur.clone();
     if c.enable_linear_replayssm {

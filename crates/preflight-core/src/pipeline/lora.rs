@@ -7,7 +7,8 @@
 //! `--lora-paths` arrives as LoRAPathAction leaves it (`args::parse`): a list of `str` words
 //! and `dict`s (the `{...}` words, JSON-decoded). Nothing here reads an adapter.
 
-use super::{Ctx, State, Step};
+use super::{Ctx, Diags, State, Step};
+use crate::args::ServerArgs;
 use crate::pyfmt::{PyVal, py_str_repr};
 use crate::report::Origin;
 use crate::rules::lora as lr;
@@ -24,8 +25,7 @@ fn lora_paths_len(v: &PyVal) -> Option<usize> {
 }
 
 /// `_check_v2_lora_modes` (`lora_hook.py:20-30@0.5.23`).
-fn check_v2_lora_modes(ctx: &Ctx, st: &mut State, option: &str) -> Step {
-    let c = &st.cur;
+fn check_v2_lora_modes(ctx: &Ctx, c: &ServerArgs, dg: &mut Diags, option: &str) -> Step {
     let modes = [
         (c.attn_dp_size > 1, "DP-attention with --attn-dp-size > 1"),
         (c.enable_pdmux, "PD-multiplexing"),
@@ -37,7 +37,7 @@ fn check_v2_lora_modes(ctx: &Ctx, st: &mut State, option: &str) -> Step {
         (ctx.hw.is_hip(), "ROCm"),
     ];
     if let Some((_, mode)) = modes.iter().find(|(on, _)| *on) {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &lr::V2_MODES,
             &[("option", PyVal::s(option)), ("mode", PyVal::s(*mode))],
@@ -67,7 +67,8 @@ pub fn check_lora_server_args(ctx: &Ctx, st: &mut State) -> Step {
             && st.cur.lora_backend == "triton_v2"
             && !st.cur.moe_runner_backend.starts_with("lora")
         {
-            check_v2_lora_modes(ctx, st, "--lora-backend triton_v2")?;
+            let (c, mut dg) = st.checks();
+            check_v2_lora_modes(ctx, c, &mut dg, "--lora-backend triton_v2")?;
         }
         if st.cur.enable_lora_overlap_loading.is_none() {
             st.cur.enable_lora_overlap_loading = Some(false);
@@ -149,14 +150,14 @@ pub fn check_lora_server_args(ctx: &Ctx, st: &mut State) -> Step {
 
 /// `check_lora_moe_runner_args` (`lora_hook.py:183-237@0.5.23`).
 fn check_lora_moe_runner_args(ctx: &Ctx, st: &mut State) -> Step {
-    let c = st.cur.clone();
+    let (c, mut dg) = st.checks();
     if c.speculative_algorithm.is_some()
         && let Some(d) = c
             .speculative_moe_runner_backend
             .as_deref()
             .filter(|d| d.starts_with("lora"))
     {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &lr::SPEC_MOE_RUNNER,
             &[("cfg.speculative_moe_runner_backend", PyVal::s(d))],
@@ -168,25 +169,25 @@ fn check_lora_moe_runner_args(ctx: &Ctx, st: &mut State) -> Step {
     }
     let b = ("backend", PyVal::s(backend));
     if c.enable_lora != Some(true) {
-        return Err(st.raise(ctx, &lr::MOE_RUNNER_NEEDS_LORA, &[b]));
+        return Err(dg.raise(ctx, &lr::MOE_RUNNER_NEEDS_LORA, &[b]));
     }
     if c.lora_backend != "triton_v2" {
-        return Err(st.raise(ctx, &lr::MOE_RUNNER_NEEDS_V2, &[b]));
+        return Err(dg.raise(ctx, &lr::MOE_RUNNER_NEEDS_V2, &[b]));
     }
-    check_v2_lora_modes(ctx, st, &format!("--moe-runner-backend {backend}"))?;
+    check_v2_lora_modes(ctx, c, &mut dg, &format!("--moe-runner-backend {backend}"))?;
     let q = c.quantization.as_deref();
     if !matches!(q, None | Some("fp8" | "modelopt_fp4")) {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &lr::MOE_RUNNER_QUANT,
             &[b, ("cfg.quantization", PyVal::opt(q))],
         ));
     }
     if q == Some("modelopt_fp4") && backend != "lora_marlin" {
-        return Err(st.raise(ctx, &lr::MOE_RUNNER_NVFP4, &[b]));
+        return Err(dg.raise(ctx, &lr::MOE_RUNNER_NVFP4, &[b]));
     }
     if c.moe_a2a_backend != "none" {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &lr::MOE_RUNNER_A2A,
             &[
@@ -200,7 +201,7 @@ fn check_lora_moe_runner_args(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     }
     if c.enable_eplb || c.init_expert_location != "trivial" || c.ep_num_redundant_experts > 0 {
-        return Err(st.raise(ctx, &lr::MOE_RUNNER_EPLB, &[b]));
+        return Err(dg.raise(ctx, &lr::MOE_RUNNER_EPLB, &[b]));
     }
     Ok(())
 }

@@ -133,6 +133,41 @@ pub struct State {
     pub quantization_explicitly_unset: bool,
 }
 
+/// What the checks that read only the resolved view take: a [`State`] or a borrowed view.
+impl AsRef<ServerArgs> for ServerArgs {
+    fn as_ref(&self) -> &ServerArgs {
+        self
+    }
+}
+
+impl AsRef<ServerArgs> for State {
+    fn as_ref(&self) -> &ServerArgs {
+        &self.cur
+    }
+}
+
+/// The diagnostics of a [`State`] while its resolved view is borrowed ([`State::checks`]).
+pub struct Diags<'a>(&'a mut Vec<Diagnostic>);
+
+impl Diags<'_> {
+    /// Emits a log-line diagnostic (info or warning) of `rule` ([`State::emit`]).
+    pub fn emit(&mut self, ctx: &Ctx, rule: &'static RuleInfo, args: &[(&str, PyVal)]) {
+        self.0.push(diagnostic(ctx.v, rule, args));
+    }
+
+    /// SGLang raises `rule`'s exception ([`State::raise`]).
+    pub fn raise(&mut self, ctx: &Ctx, rule: &'static RuleInfo, args: &[(&str, PyVal)]) -> Raised {
+        debug_assert_eq!(
+            rule.severity,
+            Severity::Error,
+            "{} is not an error",
+            rule.code
+        );
+        self.0.push(diagnostic(ctx.v, rule, args));
+        Raised
+    }
+}
+
 impl State {
     /// The state before resolution: `ServerArgs` as argparse left it.
     pub fn new(args: &ServerArgs) -> State {
@@ -160,6 +195,13 @@ impl State {
         );
         self.diags.push(diagnostic(ctx.v, rule, args));
         Raised
+    }
+
+    /// The resolved view to read and the diagnostics to write, borrowed apart: for a check that
+    /// only reads `cur` and emits (a copy of `cur`, 550 fields and their strings, cost more than
+    /// the rest of an evaluation).
+    pub fn checks(&mut self) -> (&ServerArgs, Diags<'_>) {
+        (&self.cur, Diags(&mut self.diags))
     }
 
     /// Records where a resolved field's value came from.

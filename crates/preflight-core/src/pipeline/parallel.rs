@@ -11,6 +11,7 @@
 //! spelling into it first (`handle_deprecated_dp_attention`).
 
 use super::{Ctx, State, Step};
+use crate::args::ServerArgs;
 use crate::py::{floordiv, modulo};
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
@@ -190,11 +191,12 @@ pub fn handle_dwdp(ctx: &Ctx, st: &mut State) -> Step {
 /// Whether attention DP is on, as `handle_data_parallelism` tests it after
 /// `_data_parallelism_defaults`: `attn_dp_enabled_of` (attn_dp_size > 1; 0.5.22+), else
 /// `enable_dp_attention` with dp_size != 1.
-pub(super) fn attn_dp_enabled(ctx: &Ctx, st: &State) -> bool {
+pub(super) fn attn_dp_enabled(ctx: &Ctx, st: &impl AsRef<ServerArgs>) -> bool {
+    let c = st.as_ref();
     if has_attn_dp(ctx) {
-        st.cur.attn_dp_size > 1 || st.cur.ep_join_mode.as_deref() == Some("scale")
+        c.attn_dp_size > 1 || c.ep_join_mode.as_deref() == Some("scale")
     } else {
-        st.cur.enable_dp_attention
+        c.enable_dp_attention
     }
 }
 

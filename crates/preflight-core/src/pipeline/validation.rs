@@ -5,7 +5,8 @@
 //! (`entrypoints/engine.py:1165@0.5.23`, `:1157@0.5.22`, `:1101@0.5.21`, `:1087@0.5.20`,
 //! `:1076@0.5.19`).
 
-use super::{Ctx, State, Step};
+use super::{Ctx, Diags, State, Step};
+use crate::args::ServerArgs;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use crate::rules::context as cr;
@@ -197,79 +198,80 @@ fn layer_ids_assert(ctx: &Ctx, st: &mut State) -> Step {
 }
 
 /// `attn_dp_enabled_of(cfg)` (0.5.22+), `cfg.enable_dp_attention` before.
-fn attn_dp_enabled(ctx: &Ctx, st: &State) -> bool {
+fn attn_dp_enabled(ctx: &Ctx, st: &impl AsRef<ServerArgs>) -> bool {
+    let c = st.as_ref();
     if ctx.v >= V::V0_5_22 {
-        st.cur.attn_dp_size > 1
+        c.attn_dp_size > 1
     } else {
-        st.cur.enable_dp_attention
+        c.enable_dp_attention
     }
 }
 
 /// `check_server_args` (`arg_groups/validation_hook.py:172-381@0.5.23`), on the resolved view.
 pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
-    let c = st.cur.clone();
+    let (c, mut dg) = st.checks();
     if c.ep_join_mode.as_deref() != Some("scale")
         && crate::py::modulo(c.tp_size * c.pp_size, c.nnodes).is_some_and(|r| r != 0)
     {
-        return Err(st.raise(ctx, &vr::NNODES_DIVISIBLE, &[]));
+        return Err(dg.raise(ctx, &vr::NNODES_DIVISIBLE, &[]));
     }
     if let Some(m) = c.pp_max_micro_batch_size.filter(|m| *m < 1) {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::PP_MICRO_BATCH,
             &[("cfg.pp_max_micro_batch_size", PyVal::Int(m))],
         ));
     }
     if c.disable_cuda_graph_padding && c.enable_torch_compile {
-        return Err(st.raise(ctx, &vr::PADDING_TORCH_COMPILE, &[]));
+        return Err(dg.raise(ctx, &vr::PADDING_TORCH_COMPILE, &[]));
     }
     if c.pp_size > 1 {
         // _pipeline_parallel_overlap_disable (overrides.py) has disabled the overlap schedule
         let alg = c.speculative_algorithm.as_deref();
         if ctx.v <= V::V0_5_20 {
             if alg.is_some() {
-                return Err(st.raise(ctx, &vr::PP_SPEC_LEGACY, &[]));
+                return Err(dg.raise(ctx, &vr::PP_SPEC_LEGACY, &[]));
             }
         } else if alg == Some("DSPARK") {
             // not modelled (needs a draft checkpoint; _handle_dspark refuses it first)
         } else if let Some(a) = alg {
             if a.to_uppercase() != "EAGLE" || c.enable_multi_layer_eagle {
-                return Err(st.raise(ctx, &vr::PP_SPEC_EAGLE_ONLY, &[]));
+                return Err(dg.raise(ctx, &vr::PP_SPEC_EAGLE_ONLY, &[]));
             }
             if crate::py::env_bool(ctx.env("SGLANG_ENABLE_PP_SPEC"), false) {
                 if c.disaggregation_mode != "null" {
-                    return Err(st.raise(ctx, &vr::PP_SPEC_ENV_DISAGG, &[]));
+                    return Err(dg.raise(ctx, &vr::PP_SPEC_ENV_DISAGG, &[]));
                 }
                 if c.speculative_adaptive {
-                    return Err(st.raise(ctx, &vr::PP_SPEC_ENV_ADAPTIVE, &[]));
+                    return Err(dg.raise(ctx, &vr::PP_SPEC_ENV_ADAPTIVE, &[]));
                 }
-                if attn_dp_enabled(ctx, st) {
-                    return Err(st.raise(ctx, &vr::PP_SPEC_ENV_DP_ATTENTION, &[]));
+                if attn_dp_enabled(ctx, c) {
+                    return Err(dg.raise(ctx, &vr::PP_SPEC_ENV_DP_ATTENTION, &[]));
                 }
             } else if c.disaggregation_mode != "prefill" {
-                return Err(st.raise(ctx, &vr::PP_SPEC_PREFILL_ONLY, &[]));
+                return Err(dg.raise(ctx, &vr::PP_SPEC_PREFILL_ONLY, &[]));
             }
         }
         if c.min_free_slots_delay.is_some() {
-            return Err(st.raise(ctx, &vr::PP_MIN_FREE_SLOTS, &[]));
+            return Err(dg.raise(ctx, &vr::PP_MIN_FREE_SLOTS, &[]));
         }
     }
     let multinode_dp =
         c.dp_size > 1 && c.nnodes != 1 && (ctx.v >= V::V0_5_22 || !c.enable_dp_attention);
     if multinode_dp {
-        return Err(st.raise(ctx, &vr::MULTINODE_DP, &[]));
+        return Err(dg.raise(ctx, &vr::MULTINODE_DP, &[]));
     }
     if c.base_gpu_id < 0 {
-        return Err(st.raise(ctx, &vr::BASE_GPU_ID, &[]));
+        return Err(dg.raise(ctx, &vr::BASE_GPU_ID, &[]));
     }
     if c.gpu_id_step < 1 {
-        return Err(st.raise(ctx, &vr::GPU_ID_STEP, &[]));
+        return Err(dg.raise(ctx, &vr::GPU_ID_STEP, &[]));
     }
     if let Some(m) = c.moe_dense_tp_size
         && m != 1
         && m != c.tp_size
     {
-        return Err(st.raise(ctx, &vr::MOE_DENSE_TP, &[]));
+        return Err(dg.raise(ctx, &vr::MOE_DENSE_TP, &[]));
     }
     // served_model_name defaults to the model path (handle_missing_default_values)
     let served = c
@@ -280,64 +282,70 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         .iter()
         .any(|p| served.to_lowercase().starts_with(p));
     if !runai && served.contains(':') {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::SERVED_NAME_COLON,
             &[("cfg.served_model_name", PyVal::s(served))],
         ));
     }
     super::lora::check_lora_server_args(ctx, st)?; // validation_hook.py:222@0.5.23
-    let c = st.cur.clone();
+    let (c, mut dg) = st.checks();
     if c.enable_pdmux {
         if c.pp_size != 1 {
-            return Err(st.raise(ctx, &vr::PDMUX_PP, &[]));
+            return Err(dg.raise(ctx, &vr::PDMUX_PP, &[]));
         }
         // the memory default is positive: only an explicit -1 (or a hook's) disables it
         if c.chunked_prefill_size != Some(-1) {
-            return Err(st.raise(ctx, &vr::PDMUX_CHUNKED, &[]));
+            return Err(dg.raise(ctx, &vr::PDMUX_CHUNKED, &[]));
         }
         if c.disaggregation_mode != "null" {
-            return Err(st.raise(ctx, &vr::PDMUX_DISAGG, &[]));
+            return Err(dg.raise(ctx, &vr::PDMUX_DISAGG, &[]));
         }
         if !c.disable_overlap_schedule {
-            return Err(st.raise(ctx, &vr::PDMUX_OVERLAP, &[]));
+            return Err(dg.raise(ctx, &vr::PDMUX_OVERLAP, &[]));
         }
     }
     if c.tokenizer_worker_num <= 0 {
-        return Err(st.raise(ctx, &vr::TOKENIZER_WORKERS, &[]));
+        return Err(dg.raise(ctx, &vr::TOKENIZER_WORKERS, &[]));
     }
     if c.detokenizer_worker_num <= 0 {
-        return Err(st.raise(ctx, &vr::DETOKENIZER_WORKERS, &[]));
+        return Err(dg.raise(ctx, &vr::DETOKENIZER_WORKERS, &[]));
     }
     if c.mm_processor_worker_num < 0 {
-        return Err(st.raise(ctx, &vr::MM_PROCESSOR_WORKERS, &[]));
+        return Err(dg.raise(ctx, &vr::MM_PROCESSOR_WORKERS, &[]));
     }
     if c.mm_io_worker_num < 0 {
-        return Err(st.raise(ctx, &vr::MM_IO_WORKERS, &[]));
+        return Err(dg.raise(ctx, &vr::MM_IO_WORKERS, &[]));
     }
-    validate_buckets_rule(ctx, st, "--prompt-tokens-buckets", &c.prompt_tokens_buckets)?;
     validate_buckets_rule(
         ctx,
-        st,
+        &mut dg,
+        "--prompt-tokens-buckets",
+        &c.prompt_tokens_buckets,
+    )?;
+    validate_buckets_rule(
+        ctx,
+        &mut dg,
         "--generation-tokens-buckets",
         &c.generation_tokens_buckets,
     )?;
     if c.enable_priority_scheduling && !matches!(c.schedule_policy.as_str(), "fcfs" | "lof") {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::PRIORITY_POLICY,
             &[("cfg.schedule_policy", PyVal::s(&c.schedule_policy))],
         ));
     }
     if c.retraction_policy == "priority" && !c.enable_priority_scheduling {
-        return Err(st.raise(ctx, &vr::RETRACTION_PRIORITY, &[]));
+        return Err(dg.raise(ctx, &vr::RETRACTION_PRIORITY, &[]));
     }
     super::hisparse::validate_hisparse(ctx, st)?; // run_post_process_pass(_hisparse_validation)
+    let (c, mut dg) = st.checks();
     if c.schedule_conservativeness < 0.0 {
-        return Err(st.raise(ctx, &vr::SCHEDULE_CONSERVATIVENESS, &[]));
+        return Err(dg.raise(ctx, &vr::SCHEDULE_CONSERVATIVENESS, &[]));
     }
     if c.model_impl == "mindspore" {
-        return Err(st.raise(ctx, &vr::MINDSPORE_NPU, &[]));
+        return Err(dg.raise(ctx, &vr::MINDSPORE_NPU, &[]));
     }
     // handle_missing_default_values: device defaults to the platform's ("cuda" on ROCm too)
     let device = c
@@ -346,7 +354,7 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         .map(|d| d.split(':').next().unwrap_or_default().to_string())
         .unwrap_or_else(|| "cuda".into());
     if ctx.v >= V::V0_5_22 && c.load_format == "instanttensor" && device != "cuda" {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::INSTANTTENSOR_DEVICE,
             &[("cfg.device", PyVal::s(&device))],
@@ -357,10 +365,10 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
             .as_ref()
             .is_some_and(|l| !l.is_empty())
     {
-        return Err(st.raise(ctx, &vr::METRICS_LABELS_HEADER, &[]));
+        return Err(dg.raise(ctx, &vr::METRICS_LABELS_HEADER, &[]));
     }
     if c.export_metrics_to_file && c.export_metrics_to_file_dir.is_none() {
-        return Err(st.raise(ctx, &vr::EXPORT_METRICS_DIR, &[]));
+        return Err(dg.raise(ctx, &vr::EXPORT_METRICS_DIR, &[]));
     }
     // check_two_batch_overlap (:756-772@0.5.23); 0.5.19 also exempts ROCm DSA round-robin CP
     let cp_tbo = ctx.v <= V::V0_5_19
@@ -370,27 +378,27 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
     if c.enable_two_batch_overlap
         && c.moe_a2a_backend == "none"
         // attention DP as check_two_batch_overlap reads it (the parallel step's reading)
-        && !super::parallel::attn_dp_enabled(ctx, st)
+        && !super::parallel::attn_dp_enabled(ctx, c)
         && !cp_tbo
     {
-        return Err(st.raise(ctx, &vr::TBO_NEEDS_DP_ATTENTION, &[]));
+        return Err(dg.raise(ctx, &vr::TBO_NEEDS_DP_ATTENTION, &[]));
     }
     if c.enable_quant_communications == Some(true) && c.tp_size == 1 {
-        return Err(st.raise(ctx, &vr::QUANT_COMM_TP1, &[]));
+        return Err(dg.raise(ctx, &vr::QUANT_COMM_TP1, &[]));
     }
     if c.enable_quant_communications == Some(true) && device != "npu" {
-        return Err(st.raise(ctx, &vr::QUANT_COMM_NPU, &[]));
+        return Err(dg.raise(ctx, &vr::QUANT_COMM_NPU, &[]));
     }
     if ctx.v >= V::V0_5_21 && c.sampling_backend.as_deref() == Some("intel_xpu") && device != "xpu"
     {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::INTEL_XPU_SAMPLING,
             &[("device", PyVal::s(&device))],
         ));
     }
     if !(c.smg_grpc_mode || c.grpc_mode) && c.grpc_port == Some(c.port) {
-        return Err(st.raise(
+        return Err(dg.raise(
             ctx,
             &vr::GRPC_PORT,
             &[
@@ -403,16 +411,17 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         && !g.is_empty()
         && g.len() > 3
     {
-        return Err(st.raise(ctx, &vr::GC_THRESHOLD, &[]));
+        return Err(dg.raise(ctx, &vr::GC_THRESHOLD, &[]));
     }
     if c.kv_canary_sweep_interval > 0 && c.kv_canary == "none" {
         // a plain string in SGLang: its braces are literal text
         let braces = PyVal::Raw("{log, raise}".into());
-        return Err(st.raise(ctx, &vr::KV_CANARY_SWEEP, &[("log, raise", braces)]));
+        return Err(dg.raise(ctx, &vr::KV_CANARY_SWEEP, &[("log, raise", braces)]));
     }
     if ctx.v >= V::V0_5_22 {
         check_watermark_server_args(ctx, st, &device)?;
     }
+    let (c, mut dg) = st.checks();
     // check_load_publish_args (:435-474@0.5.23): only its first check is modelled
     let mode = c
         .load_publish_endpoint
@@ -424,43 +433,43 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         && mode.to_lowercase() != "off"
         && c.kv_events_config.as_deref().is_none_or(str::is_empty)
     {
-        return Err(st.raise(ctx, &vr::LOAD_PUBLISH_NEEDS_KV_EVENTS, &[]));
+        return Err(dg.raise(ctx, &vr::LOAD_PUBLISH_NEEDS_KV_EVENTS, &[]));
     }
     Ok(())
 }
 
 /// `check_watermark_server_args` (`validation_hook.py:34-106@0.5.23`, since 0.5.22).
 fn check_watermark_server_args(ctx: &Ctx, st: &mut State, device: &str) -> Step {
-    let c = st.cur.clone();
+    let (c, mut dg) = st.checks();
     if !c.enable_watermark {
         return Ok(()); // --watermark-config without it: handle_watermark_config reads the file first
     }
     if device != "cuda" {
-        return Err(st.raise(ctx, &vr::WM_DEVICE, &[("cfg.device", PyVal::s(device))]));
+        return Err(dg.raise(ctx, &vr::WM_DEVICE, &[("cfg.device", PyVal::s(device))]));
     }
     // the key, key_b, context window and probabilities come from the --watermark-config file
     // (handle_watermark_config), not from flags: their checks are not modelled
     if c.enable_custom_logit_processor {
-        return Err(st.raise(ctx, &vr::WM_CUSTOM_LOGIT, &[]));
+        return Err(dg.raise(ctx, &vr::WM_CUSTOM_LOGIT, &[]));
     }
     if c.dllm_algorithm.is_some() {
         return Ok(()); // not modelled (diffusion LLMs)
     }
     if c.disaggregation_mode != "null" {
-        return Err(st.raise(ctx, &vr::WM_PD, &[]));
+        return Err(dg.raise(ctx, &vr::WM_PD, &[]));
     }
     let alg = c.speculative_algorithm.as_deref();
     if alg.is_some_and(|a| !matches!(a, "NGRAM" | "EAGLE" | "EAGLE3")) {
         return Ok(()); // those algorithms need a draft checkpoint (not modelled)
     }
     if c.pp_size > 1 && alg.is_some() {
-        return Err(st.raise(ctx, &vr::WM_PP_SPEC, &[]));
+        return Err(dg.raise(ctx, &vr::WM_PP_SPEC, &[]));
     }
     if c.speculative_use_rejection_sampling {
-        return Err(st.raise(ctx, &vr::WM_REJECTION_SAMPLING, &[]));
+        return Err(dg.raise(ctx, &vr::WM_REJECTION_SAMPLING, &[]));
     }
     if crate::py::env_bool(ctx.env("SGLANG_RUST_SERVER"), false) {
-        return Err(st.raise(ctx, &vr::WM_RUST_SERVER, &[]));
+        return Err(dg.raise(ctx, &vr::WM_RUST_SERVER, &[]));
     }
     Ok(())
 }
@@ -477,7 +486,7 @@ fn py_float(s: &str) -> Option<f64> {
 /// `validate_buckets_rule` (`validation_hook.py:384-431@0.5.23`).
 fn validate_buckets_rule(
     ctx: &Ctx,
-    st: &mut State,
+    dg: &mut Diags,
     arg_name: &str,
     rule: &Option<Vec<String>>,
 ) -> Step {
@@ -490,7 +499,7 @@ fn validate_buckets_rule(
     match kind {
         "tse" => {
             if b.len() != 4 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &vr::BUCKETS_TSE_ARITY,
                     &[name, ("len(buckets_rule)", n)],
@@ -501,24 +510,24 @@ fn validate_buckets_rule(
                 py_float(&b[2]),
                 b[3].trim().parse::<i64>().ok(),
             ) else {
-                return Err(st.raise(ctx, &vr::BUCKETS_TSE_PARAMS, &[name]));
+                return Err(dg.raise(ctx, &vr::BUCKETS_TSE_PARAMS, &[name]));
             };
             if base.is_nan() || base <= 1.0 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &vr::BUCKETS_TSE_BASE,
                     &[name, ("base", PyVal::Float(base))],
                 ));
             }
             if count <= 0 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &vr::BUCKETS_TSE_COUNT,
                     &[name, ("count", PyVal::Int(count))],
                 ));
             }
             if middle.is_nan() || middle <= 0.0 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &vr::BUCKETS_TSE_MIDDLE,
                     &[name, ("middle", PyVal::Float(middle))],
@@ -527,7 +536,7 @@ fn validate_buckets_rule(
         }
         "default" => {
             if b.len() != 1 {
-                return Err(st.raise(
+                return Err(dg.raise(
                     ctx,
                     &vr::BUCKETS_DEFAULT_ARITY,
                     &[name, ("len(buckets_rule)", n)],
@@ -536,22 +545,22 @@ fn validate_buckets_rule(
         }
         "custom" => {
             if b.len() < 2 {
-                return Err(st.raise(ctx, &vr::BUCKETS_CUSTOM_EMPTY, &[name]));
+                return Err(dg.raise(ctx, &vr::BUCKETS_CUSTOM_EMPTY, &[name]));
             }
             let vals: Option<Vec<f64>> = b[1..].iter().map(|x| py_float(x)).collect();
             let Some(vals) = vals else {
-                return Err(st.raise(ctx, &vr::BUCKETS_CUSTOM_NUMERIC, &[name]));
+                return Err(dg.raise(ctx, &vr::BUCKETS_CUSTOM_NUMERIC, &[name]));
             };
             let distinct = vals.iter().enumerate().all(|(i, x)| !vals[..i].contains(x));
             if !distinct {
-                return Err(st.raise(ctx, &vr::BUCKETS_CUSTOM_DUPLICATES, &[name]));
+                return Err(dg.raise(ctx, &vr::BUCKETS_CUSTOM_DUPLICATES, &[name]));
             }
             if !vals.iter().all(|x| *x >= 0.0) {
-                return Err(st.raise(ctx, &vr::BUCKETS_CUSTOM_NEGATIVE, &[name]));
+                return Err(dg.raise(ctx, &vr::BUCKETS_CUSTOM_NEGATIVE, &[name]));
             }
         }
         _ => {
-            return Err(st.raise(
+            return Err(dg.raise(
                 ctx,
                 &vr::BUCKETS_RULE_TYPE,
                 &[name, ("rule", PyVal::s(kind))],
