@@ -314,10 +314,18 @@ fn model_step(
             Ok(hf) => match model::ModelConfig::new(v, &hf, opts) {
                 Ok(m) => Some(std::rc::Rc::new((choice, m))),
                 Err(e) => {
+                    let config = match &choice.source {
+                        model::ModelSource::Config => "the given config.json".to_string(),
+                        _ => format!("its built-in config ({})", choice.provenance),
+                    };
                     out.push(diagnostic(
                         v,
-                        &rules::input::UNKNOWN_ARCH,
-                        &[("arch", PyVal::s(format!("{} ({})", choice.arch, e.message)))],
+                        &rules::input::MODEL_CONFIG_UNDERIVABLE,
+                        &[
+                            ("arch", PyVal::s(choice.arch.clone())),
+                            ("config", PyVal::s(config)),
+                            ("reason", PyVal::s(e.message)),
+                        ],
                     ));
                     None
                 }

@@ -202,10 +202,17 @@ pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
                     "{how}: facts from its published config.json (the reference config of {})",
                     refc.arch
                 ));
-            } else {
+            } else if m.id == checkpoint {
                 assumed.push(format!(
                     "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}",
                     refc.arch
+                ));
+            } else {
+                // another checkpoint of the family: what the table does not record is the
+                // reference's (sizes above all), and the report must not hide it
+                assumed.push(format!(
+                    "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}; every other fact (head counts, dims, layers, context length) is {checkpoint}'s, not {}'s",
+                    refc.arch, m.id
                 ));
             }
             ModelSource::ModelId {

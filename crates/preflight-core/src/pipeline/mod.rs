@@ -356,36 +356,13 @@ pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
 
 /// Origins of the displayed fields that no step wrote: the user's value or SGLang's default.
 fn finish(ctx: &Ctx, st: &mut State) {
-    for f in [
-        "attention_backend",
-        "prefill_attention_backend",
-        "decode_attention_backend",
-        "kv_cache_dtype",
-        "page_size",
-        "dsa_prefill_backend",
-        "dsa_decode_backend",
-        "dsv4_prefill_backend",
-        "dsv4_attn_backend",
-        "tp_size",
-        "pp_size",
-        "dp_size",
-        "enable_dp_attention",
-        "attn_dp_size",
-        "attn_cp_size",
-        "moe_dp_size",
-        "ep_size",
-        "dcp_size",
-        "dcp_comm_backend",
-        "quantization",
-        "moe_runner_backend",
-        "moe_a2a_backend",
-        "deepep_mode",
-        "flashinfer_a2a_dispatch_type",
-        "disaggregation_mode",
-        "disaggregation_transfer_backend",
-        "disaggregation_decode_extra_slots",
-        "disaggregation_decode_retraction_backup",
-    ] {
+    // every row of the resolved table (`fields::RESOLVED_FIELDS`); the context length and the
+    // derived widths get their own origins below
+    for f in crate::fields::RESOLVED_FIELDS
+        .iter()
+        .map(|r| r.key)
+        .filter(|k| !matches!(*k, "context_length" | "kv_cache_torch_dtype"))
+    {
         if !st.origin.contains_key(f) {
             let o = if ctx.given(f) {
                 Origin::User

@@ -187,6 +187,32 @@ pub static UNKNOWN_MODEL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// The model is known but its config cannot be derived: SGLang's `ModelConfig` would fail on
+/// the config Preflight has (or was given), outside any launch check.
+pub static MODEL_CONFIG_UNDERIVABLE: RuleInfo = RuleInfo {
+    code: "INPUT011",
+    name: "model-config-underivable",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Preflight cannot derive the model facts of {arch} from {config}: {reason}. Give the checkpoint's config.json.",
+    )],
+    title: doc!("The model's facts cannot be derived from the config at hand"),
+    explanation: doc!(
+        "Preflight derives the facts the launch checks read (heads, head_dim, MLA, sliding window, quantization …) as SGLang's ModelConfig does. For some architectures the built-in config is only class defaults or a stand-in that lacks a key ModelConfig reads, or SGLang's code fails on it with a Python error; a given config.json can lack such a key too. Preflight does not guess the missing facts: it cannot judge the launch until it has the checkpoint's own config.json. This says nothing about SGLang with the real checkpoint."
+    ),
+    trigger: doc!(
+        "An architecture or model id whose built-in config SGLang's ModelConfig cannot load, or a given config.json it cannot load."
+    ),
+    solutions: doc_list![
+        "Give the model's config.json (`preflight check --model-config config.json`, `model_config` in JSONL, the page's config.json box).",
+    ],
+    flags: &["arch"],
+    ..RuleInfo::BASE
+};
+
 /// Unknown SGLang release.
 pub static UNKNOWN_VERSION: RuleInfo = RuleInfo {
     code: "INPUT004",
@@ -384,4 +410,5 @@ pub static RULES: &[&RuleInfo] = &[
     &UNMODELLED_INFLUENTIAL,
     &BAD_ENV_NAME,
     &UNKNOWN_MODEL,
+    &MODEL_CONFIG_UNDERIVABLE,
 ];
