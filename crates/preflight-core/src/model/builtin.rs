@@ -36,7 +36,13 @@ impl RefConfig {
         if !self.reference.is_empty() {
             self.reference.to_string()
         } else if !self.target.is_empty() {
-            format!("{} (class defaults, not its published config)", self.target)
+            // a stand-in is another entry's config (`data/models/README.md`), not class defaults
+            let what = if self.provenance == "stand-in" {
+                "a stand-in"
+            } else {
+                "class defaults"
+            };
+            format!("{} ({what}, not its published config)", self.target)
         } else {
             format!("{} class defaults", self.arch)
         }

@@ -211,7 +211,7 @@ pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
                 // another checkpoint of the family: what the table does not record is the
                 // reference's (sizes above all), and the report must not hide it
                 assumed.push(format!(
-                    "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}; every other fact (head counts, dims, layers, context length) is {checkpoint}'s, not {}'s",
+                    "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}; every other fact (of heads, dims, layers, context length, quantization) is {checkpoint}'s, not {}'s",
                     refc.arch, m.id
                 ));
             }
