@@ -61,16 +61,29 @@ def main(argv=None):
     ap.add_argument("--oracle", default=str(g.DEFAULT_ORACLE))
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--list", action="store_true", help="print the oracle configs and exit")
+    ap.add_argument("--archs", help="only these architectures (comma-separated), e.g. the ones whose "
+                    "reference config just changed; the file is then oracle-<release>-archs-<seed>-<n>.jsonl")
+    ap.add_argument("--per-arch", type=int, default=1, help="cases drawn per architecture")
     args = ap.parse_args(argv)
     g.SGLANG_VERSION = args.sglang
     r = random.Random(args.seed)
     all_archs = archs()
-    picked = sorted(r.sample(all_archs, min(args.count, len(all_archs))))
-    items = []
+    if args.archs:
+        wanted = args.archs.split(",")
+        unknown = [a for a in wanted if a not in all_archs]
+        if unknown:
+            ap.error(f"no reference config for {unknown}")
+        picked = sorted(wanted)
+    else:
+        picked = sorted(r.sample(all_archs, min(args.count, len(all_archs))))
+    items, seen = [], set()
     for arch in picked:
-        cfg = draw(r, arch)
-        cid = g.case_id(f"archs{args.seed}", cfg)
-        items.append((cid, cfg))
+        for _ in range(args.per_arch):
+            cfg = draw(r, arch)
+            cid = g.case_id(f"archs{args.seed}", cfg)
+            if cid not in seen:
+                seen.add(cid)
+                items.append((cid, cfg))
     oracle_cfgs = []
     for cid, cfg in items:
         o = g.to_oracle(cid, cfg)
@@ -81,7 +94,8 @@ def main(argv=None):
             print(json.dumps(o, sort_keys=True))
         return 0
     results = g.run_oracle(Path(args.oracle), oracle_cfgs, args.jobs, args.timeout)
-    out = Path(__file__).resolve().parent / f"oracle-{args.sglang}-archs-{args.seed}.jsonl"
+    suffix = f"-{len(picked)}" if args.archs else ""
+    out = Path(__file__).resolve().parent / f"oracle-{args.sglang}-archs-{args.seed}{suffix}.jsonl"
     counts = Counter()
     with open(out, "w") as f:
         for (cid, cfg), res in zip(items, results):

@@ -202,7 +202,7 @@ pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
                     "{how}: facts from its published config.json (the reference config of {})",
                     refc.arch
                 ));
-            } else if m.id == checkpoint {
+            } else if m.id == refc.reference || m.id == refc.target {
                 assumed.push(format!(
                     "{how}: facts from the reference config of {} ({checkpoint}), with {diffs}",
                     refc.arch

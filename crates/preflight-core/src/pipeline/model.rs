@@ -458,6 +458,13 @@ fn aiter_preshuffle(ctx: &Ctx) -> bool {
 
 /// The per-architecture providers (`model_overrides/*.py`). Each sees the state from before
 /// any provider ran (`collect_model_override_declarations`, `overrides.py:277-302`).
+///
+/// Not ported yet (0.5.23), all MoE-runner, GEMM-runner or switch defaults that no modelled
+/// check reads: `bailing_moe_v3.py` (flashinfer_mxfp4 for mixed FP8/MXFP4 checkpoints),
+/// `cohere2_moe.py` and `minimax_m2.py` (flashinfer_trtllm runners on SM100, MiniMax-M2's TF32),
+/// `gigachat35.py` and `mimo_v2.py`'s multi-layer EAGLE and MoE-runner defaults (MiMo-V2's fa4
+/// default on SM100 is what the generic default picks too), `muse_glimmer.py` (marlin FP4 GEMM
+/// on SM120) and `beam.py`'s NVFP4 MoE runner.
 fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
     let hw = &ctx.hw;
     let arch = ctx.arch();
@@ -668,6 +675,57 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             st.by("kv_cache_dtype", &mr::MUSE_SPARK_KV);
             st.emit(ctx, &mr::MUSE_SPARK_KV, &[]);
         }
+    } else if lists::PROVIDERS_FALCON_H1.contains(v, arch)
+        || lists::PROVIDERS_MINICPMV.contains(v, arch)
+    {
+        // _falcon_h1_jet_overrides (model_overrides/falcon_h1.py:12-19@0.5.23) and
+        // _minicpm_v4_6_overrides (minicpmv.py:11-18@0.5.23): triton on SM100 when the base flag
+        // is unset (no log)
+        if hw.is_sm100() && st.cur.attention_backend.is_none() {
+            st.cur.attention_backend = Some("triton".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
+    } else if lists::PROVIDERS_GRANITEMOEHYBRID.contains(v, arch) {
+        // _granite_moe_hybrid_overrides (granitemoehybrid.py:11-19@0.5.23): flashinfer on SM100
+        // for a config with mamba layers when the base flag is unset (no log)
+        let has_mamba = ctx
+            .model
+            .hf
+            .root
+            .strs("layer_types")
+            .iter()
+            .any(|t| t == "mamba");
+        if has_mamba && hw.is_sm100() && st.cur.attention_backend.is_none() {
+            st.cur.attention_backend = Some("flashinfer".into());
+            st.by("attention_backend", &ar::DEFAULT_BACKEND);
+        }
+    } else if lists::PROVIDERS_EMBEDDING_GEMMA2.contains(v, arch) {
+        // _embedding_gemma2_overrides (embedding_gemma2.py:34-42@0.5.23)
+        st.cur.disable_radix_cache = true;
+        st.by("disable_radix_cache", &mr::EMBEDDING_GEMMA2_DEFAULT);
+        if st.cur.attention_backend.is_none() {
+            st.emit(ctx, &mr::EMBEDDING_GEMMA2_DEFAULT, &[]);
+            st.cur.attention_backend = Some("triton".into());
+            st.by("attention_backend", &mr::EMBEDDING_GEMMA2_DEFAULT);
+        }
+    } else if lists::PROVIDERS_BEAM.contains(v, arch) {
+        // _beam_overrides (beam.py:24-31@0.5.23); its NVFP4 MoE-runner default is not modelled
+        if st.attention_unset() && (hw.is_sm90() || hw.is_sm100() || hw.is_sm120()) {
+            st.emit(ctx, &mr::BEAM_DEFAULT, &[]);
+            st.cur.attention_backend = Some("trtllm_mha".into());
+            st.by("attention_backend", &mr::BEAM_DEFAULT);
+        }
+    } else if lists::PROVIDERS_INTERNS2_MOBIUS.contains(v, arch) {
+        // _interns2_mobius_baseline_overrides (interns2_mobius.py:11-17@0.5.23; no log)
+        if st.cur.moe_runner_backend == "auto" {
+            st.cur.moe_runner_backend = "triton_kernel".into();
+            st.origin(
+                "moe_runner_backend",
+                Origin::Step("_interns2_mobius_baseline_overrides".into()),
+            );
+        }
+    } else if lists::PROVIDERS_QWEN3_VL.contains(v, arch) {
+        qwen3_vl_overrides(ctx, st);
     } else if lists::PROVIDERS_MOSS_VL.contains(v, arch) {
         // _moss_vl_overrides (model_overrides/moss_vl.py:18-31@0.5.23, :21-34@0.5.19)
         if st.attention_unset() {
@@ -1676,4 +1734,85 @@ fn hrm_text_force(ctx: &Ctx, st: &mut State) {
     st.cur.disable_cuda_graph = true;
     st.by("disable_cuda_graph", &mr::HRM_TEXT_FORCE);
     st.emit(ctx, &mr::HRM_TEXT_FORCE, &[]);
+}
+
+/// The Qwen3-VL providers (`model_overrides/qwen3_vl.py@0.5.23`), in registration order:
+/// `_qwen3vl_overrides` (:65-78, page size 16 for aiter's unified attention on ROCm) and, since
+/// 0.5.20, `_qwen3vl_hopper_serving_overrides` (:82-139) with `large_hopper_qwen3_vl_model_type`
+/// (:20-32): SM90 (`is_sm90_supported`), at least 60 × 1024 MiB of GPU memory (the catalogue's
+/// `memory_mib`; unknown for a bare compute capability, so not applied), a multimodal config of
+/// model_type qwen3_vl / qwen3_vl_moe. Its environment writes (`SGLANG_VLM_CACHE_SIZE_MB`,
+/// `SGLANG_MM_FEATURE_CACHE_MB`) change no modelled check; `--mm-preprocess-cache-size-mb`
+/// counts as cache retention only when the user gave a positive value.
+fn qwen3_vl_overrides(ctx: &Ctx, st: &mut State) {
+    let aiter_unified = crate::py::env_bool(ctx.env("SGLANG_USE_AITER_UNIFIED_ATTN"), false);
+    if ctx.hw.is_hip() && aiter_unified && st.cur.page_size.is_none() {
+        st.cur.page_size = Some(16);
+        st.by("page_size", &mr::QWEN3_VL_AITER_PAGE);
+        st.emit(ctx, &mr::QWEN3_VL_AITER_PAGE, &[]);
+        return;
+    }
+    if ctx.v < SglangVersion::V0_5_20 || !ctx.hw.is_sm90() {
+        return;
+    }
+    let Some(mem) = ctx
+        .hw
+        .gpu_id
+        .and_then(|id| crate::domains::gpu::GPUS.iter().find(|g| g.id == id))
+        .map(|g| g.memory_mib)
+    else {
+        return;
+    };
+    let model_type = ctx.model.model_type.as_deref().unwrap_or("");
+    if mem < 60 * 1024
+        || !ctx.model.is_multimodal
+        || !matches!(model_type, "qwen3_vl" | "qwen3_vl_moe")
+    {
+        return;
+    }
+    // SGLANG_VLM_CACHE_SIZE_MB: the provider sets 0 when it is unset
+    let vlm_cache = ctx
+        .env("SGLANG_VLM_CACHE_SIZE_MB")
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .unwrap_or(0);
+    let mut updates: Vec<(PyVal, PyVal)> = Vec::new();
+    let mut set = |st: &mut State, field: &'static str, value: PyVal| {
+        updates.push((PyVal::s(field), value));
+        st.by(field, &mr::QWEN3_VL_HOPPER_DEFAULTS);
+    };
+    let preprocess = match st.cur.mm_preprocess_cache_size_mb {
+        Some(n) => n,
+        None => {
+            st.cur.mm_preprocess_cache_size_mb = Some(0);
+            set(st, "mm_preprocess_cache_size_mb", PyVal::Int(0));
+            0
+        }
+    };
+    let retention = preprocess > 0 || vlm_cache > 0;
+    if st.cur.mm_feature_transport.is_none() && st.cur.nnodes == 1 && !retention {
+        st.cur.mm_feature_transport = Some("cuda_ipc".into());
+        set(st, "mm_feature_transport", PyVal::s("cuda_ipc"));
+    }
+    if st.cur.radix_eviction_policy == "lru" && !ctx.given("radix_eviction_policy") {
+        st.cur.radix_eviction_policy = "priority".into();
+        set(st, "radix_eviction_policy", PyVal::s("priority"));
+    }
+    if st.cur.prefill_decode_interval.is_none() {
+        st.cur.prefill_decode_interval = Some(22);
+        set(st, "prefill_decode_interval", PyVal::Int(22));
+    }
+    if st.cur.attention_backend.is_none() && st.cur.decode_attention_backend.is_none() {
+        st.cur.decode_attention_backend = Some("flashinfer".into());
+        set(st, "decode_attention_backend", PyVal::s("flashinfer"));
+    }
+    if !updates.is_empty() {
+        st.emit(
+            ctx,
+            &mr::QWEN3_VL_HOPPER_DEFAULTS,
+            &[
+                ("model_type", PyVal::Raw(model_type.to_string())),
+                ("updates", PyVal::Dict(updates)),
+            ],
+        );
+    }
 }

@@ -225,6 +225,113 @@ pub static MOSS_VL_DEFAULT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const EMBEDDING_GEMMA2: &str = "python/sglang/srt/arg_groups/model_overrides/embedding_gemma2.py";
+const BEAM: &str = "python/sglang/srt/arg_groups/model_overrides/beam.py";
+
+/// `_embedding_gemma2_overrides` (`model_overrides/embedding_gemma2.py:34-42@0.5.23`, since
+/// 0.5.22): no radix cache, and triton when no attention backend is set.
+pub static EMBEDDING_GEMMA2_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL110",
+    name: "embedding-gemma2-triton-default",
+    severity: Severity::Info,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::ALL,
+        "Use triton as default attention backend for EmbeddingGemma2Model",
+    )],
+    sources: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        EMBEDDING_GEMMA2,
+        40,
+    )],
+    title: doc!("EmbeddingGemma2 runs on triton without a radix cache by default"),
+    explanation: doc!(
+        "SGLang's EmbeddingGemma2Model override always sets --disable-radix-cache, and --attention-backend triton when the base attention backend is unset."
+    ),
+    trigger: doc!("EmbeddingGemma2Model with --attention-backend unset."),
+    flags: &["attention_backend", "disable_radix_cache"],
+    ..RuleInfo::BASE
+};
+
+/// `_beam_overrides` (`model_overrides/beam.py:24-31@0.5.23`, since 0.5.23): trtllm_mha on
+/// SM90, SM100 and SM120 when no attention flag is set.
+pub static BEAM_DEFAULT: RuleInfo = RuleInfo {
+    code: "MODEL111",
+    name: "beam-trtllm-mha-default",
+    severity: Severity::Info,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_23),
+    messages: &[(
+        VersionRange::ALL,
+        "Use trtllm_mha as default attention backend for Beam",
+    )],
+    sources: &[(VersionRange::since(SglangVersion::V0_5_23), BEAM, 30)],
+    title: doc!("Beam uses trtllm_mha by default on SM90, SM100 and SM120"),
+    explanation: doc!(
+        "With --attention-backend, --prefill-attention-backend and --decode-attention-backend all unset, SGLang's Beam override sets --attention-backend trtllm_mha on SM90, SM100 and SM120 GPUs. (Its flashinfer_trtllm MoE runner default for NVFP4 checkpoints on SM100 is not modelled.)"
+    ),
+    trigger: doc!("BeamForCausalLM on SM90, SM100 or SM120 with no attention backend flag."),
+    flags: &["attention_backend"],
+    ..RuleInfo::BASE
+};
+
+const QWEN3_VL: &str = "python/sglang/srt/arg_groups/model_overrides/qwen3_vl.py";
+
+/// `_qwen3vl_overrides` (`model_overrides/qwen3_vl.py:74-77@0.5.23`, `:28-31@0.5.19`): page
+/// size 16 for aiter's unified attention on ROCm.
+pub static QWEN3_VL_AITER_PAGE: RuleInfo = RuleInfo {
+    code: "MODEL108",
+    name: "qwen3-vl-aiter-unified-page-size",
+    severity: Severity::Info,
+    exception: None,
+    messages: &[(
+        VersionRange::ALL,
+        "Setting page_size=16 for aiter unified attention on Qwen3VLForConditionalGeneration.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), QWEN3_VL, 28),
+        (VersionRange::only(SglangVersion::V0_5_20), QWEN3_VL, 77),
+        (VersionRange::since(SglangVersion::V0_5_21), QWEN3_VL, 74),
+    ],
+    title: doc!("Qwen3-VL on aiter's unified attention gets page size 16"),
+    explanation: doc!(
+        "On ROCm with SGLANG_USE_AITER_UNIFIED_ATTN=1 and no --page-size, SGLang's Qwen3-VL override sets page size 16."
+    ),
+    trigger: doc!(
+        "Qwen3VLForConditionalGeneration on an AMD GPU, SGLANG_USE_AITER_UNIFIED_ATTN true, --page-size unset."
+    ),
+    flags: &["page_size", "env.SGLANG_USE_AITER_UNIFIED_ATTN"],
+    ..RuleInfo::BASE
+};
+
+/// `_qwen3vl_hopper_serving_overrides` (`model_overrides/qwen3_vl.py:82-139@0.5.23`, since
+/// 0.5.20): the profiled serving defaults of Qwen3-VL on a large Hopper GPU.
+pub static QWEN3_VL_HOPPER_DEFAULTS: RuleInfo = RuleInfo {
+    code: "MODEL109",
+    name: "qwen3-vl-hopper-serving-defaults",
+    severity: Severity::Info,
+    exception: None,
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::ALL,
+        "Applying profiled {model_type} serving defaults on a large Hopper GPU: {updates}",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), QWEN3_VL, 136),
+        (VersionRange::since(SglangVersion::V0_5_21), QWEN3_VL, 133),
+    ],
+    title: doc!("Qwen3-VL on a large Hopper GPU decodes with flashinfer by default"),
+    explanation: doc!(
+        "For a multimodal Qwen3-VL checkpoint (model_type qwen3_vl or qwen3_vl_moe) on an SM90 GPU with at least 60 GiB, SGLang applies its profiled serving defaults: --decode-attention-backend flashinfer when no attention flag chooses the decode side, --prefill-decode-interval 22, the priority radix eviction policy unless --radix-eviction-policy was given, no preprocessing cache and CUDA IPC feature transport on one node. Prefill keeps the platform default (fa3)."
+    ),
+    trigger: doc!(
+        "Qwen3VLForConditionalGeneration or Qwen3VLMoeForConditionalGeneration, multimodal, on an SM90 GPU with 60 GiB or more."
+    ),
+    flags: &["decode_attention_backend", "attention_backend"],
+    ..RuleInfo::BASE
+};
+
 /// Moss-VL's prefill backend requirement (`_moss_vl_overrides`, `model_overrides/moss_vl.py:23-30@0.5.23`).
 pub static MOSS_VL_PREFILL: RuleInfo = RuleInfo {
     code: "MODEL006",
@@ -2127,6 +2234,10 @@ pub static RULES: &[&RuleInfo] = &[
     &GEMMA_SWA,
     &MUSE_SPARK_KV,
     &MOSS_VL_DEFAULT,
+    &QWEN3_VL_AITER_PAGE,
+    &QWEN3_VL_HOPPER_DEFAULTS,
+    &EMBEDDING_GEMMA2_DEFAULT,
+    &BEAM_DEFAULT,
     &MOSS_VL_PREFILL,
     &IQUEST_Q1_FA3,
     &GEMMA4_DEFAULT,
