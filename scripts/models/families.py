@@ -59,13 +59,15 @@ def EV_PAGE(url: str, note: str) -> dict:
 # `orgs` limits a quant difference to publishers whose convention it is (None: any org).
 # ---------------------------------------------------------------------------------------------
 QM = "quantization_config.quant_method"
+# the ModelOpt algorithm, which `_parse_modelopt_quant_config` maps to modelopt_fp4 / modelopt_fp8
+QA = "quantization_config.quant_algo"
 
 VARIANTS: list[dict] = [
     # NVIDIA ModelOpt exports (FP4/NVFP4/FP8 under the nvidia org) declare quant_method modelopt
-    {"suffix": r"-(nv)?fp4(-v\d+)?", "orgs": ["nvidia"], "diff": {QM: "modelopt"},
+    {"suffix": r"-(nv)?fp4(-v\d+)?", "orgs": ["nvidia"], "diff": {QM: "modelopt", QA: "NVFP4"},
      "evidence": EV_SGL("python/sglang/srt/configs/model_config.py@0.5.23 (_verify_quantization: modelopt checkpoints)",
                         "NVIDIA's NVFP4 checkpoints are ModelOpt exports (quant_method modelopt, quant_algo NVFP4)")},
-    {"suffix": r"-fp8", "orgs": ["nvidia"], "diff": {QM: "modelopt"},
+    {"suffix": r"-fp8", "orgs": ["nvidia"], "diff": {QM: "modelopt", QA: "FP8"},
      "evidence": EV_REVIEW("nvidia/Llama-3.1-8B-Instruct-FP8", "ModelOpt FP8 export")},
     # Meta's own FP8 405B uses FBGEMM
     {"suffix": r"-fp8", "orgs": ["meta-llama"], "diff": {QM: "fbgemm_fp8"},

@@ -112,8 +112,8 @@ fn table(head: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-/// Runs `preflight list`; `sglang` picks the release for `backends` (default: the newest
-/// modelled one).
+/// Runs `preflight list`; `sglang` picks the release for `archs` (those its model registry
+/// serves) and `backends` (default: the newest modelled one).
 pub fn run(what: What, sglang: Option<&str>, format: Format) -> ExitCode {
     let v = match sglang {
         None => SglangVersion::LATEST,
@@ -163,8 +163,7 @@ pub fn run(what: What, sglang: Option<&str>, format: Format) -> ExitCode {
             );
         }
         What::Archs => {
-            let rows: Vec<ArchRow> = arch::archs()
-                .iter()
+            let rows: Vec<ArchRow> = arch::archs_for(v)
                 .map(|a| ArchRow {
                     name: a.name,
                     label: a.label,
@@ -184,7 +183,7 @@ pub fn run(what: What, sglang: Option<&str>, format: Format) -> ExitCode {
                 table(&["ARCHITECTURE", "REFERENCE CHECKPOINT"], &cells)
             );
             println!(
-                "\n{} architectures (`preflight check --arch NAME`, or --model-config config.json).",
+                "\n{} architectures in SGLang {v}'s model registry (`preflight check --arch NAME`, or --model-config config.json).",
                 rows.len()
             );
         }

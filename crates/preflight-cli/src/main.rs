@@ -171,10 +171,10 @@ Options: --format <human|json>, --color <auto|always|never>
         Some("rules") => "preflight rules [--format json]: the rule catalogue\n".to_string(),
         Some("list") => "\
 preflight list gpus       the GPU catalogue (names for --gpu)
-preflight list archs      model architectures (names for --arch)
+preflight list archs      model architectures the release serves (names for --arch; --sglang X)
 preflight list models     well-known model ids (recognised in --model-path)
 preflight list backends   the choices of --attention-backend in the release (--sglang X)
-Options: --format <human|json>, --sglang <VERSION> (backends)
+Options: --format <human|json>, --sglang <VERSION> (archs, backends)
 "
         .to_string(),
         _ => USAGE.to_string(),

@@ -229,8 +229,13 @@ fn finish(
                             .map(|d| d.message.clone())
                     })
                 });
+            let scope = r.and_then(|r| r.scope).map(|s| format!(" {s}"));
             match why {
-                Some(w) => format!("{}: {w}", class.headline(&sglang)),
+                Some(w) => format!(
+                    "{}: {w}{}",
+                    class.headline(&sglang),
+                    scope.unwrap_or_default()
+                ),
                 None => class.headline(&sglang),
             }
         }
@@ -326,6 +331,26 @@ mod tests {
             c.headline
         );
         assert_eq!(c.class.exit_code(false), 2);
+        // what ran without the unknown part is said, in the headline every edge shows
+        assert!(
+            c.headline.ends_with(crate::report::PARTIAL_SCOPE),
+            "{}",
+            c.headline
+        );
+        // argparse runs before SGLang reads the model: its refusal stands for an unknown model
+        let c = check(
+            "python -m sglang.launch_server --model-path someone/unknown-model --tp-size two",
+            &gpu("H100"),
+            None,
+        );
+        assert_eq!(c.class, VerdictClass::Refused);
+        // a launch judged whole has no scope note
+        let c = check(
+            "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct",
+            &gpu("H100"),
+            None,
+        );
+        assert_eq!(c.report.and_then(|r| r.scope), None);
     }
 
     #[test]

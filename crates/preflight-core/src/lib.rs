@@ -199,6 +199,10 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         Verdict::Ok
     };
     let class = VerdictClass::of(&diags);
+    let scope = diags
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.stage == Stage::Input)
+        .then_some(report::PARTIAL_SCOPE);
     Report {
         verdict,
         class,
@@ -217,6 +221,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         resolved,
         command: command::render_command(cfg),
         corrected: None,
+        scope,
         args: (!blocked).then(|| Box::new(st.cur)),
     }
 }

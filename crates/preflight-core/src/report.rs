@@ -262,6 +262,12 @@ impl VerdictClass {
     }
 }
 
+/// What an evaluation stopped by an unknown input checked, in the words the page, the CLI and
+/// the JS API show after "Preflight cannot judge this launch: …": SGLang's argument parser runs
+/// before it reads the model or probes the GPU (`server_args.py` `prepare_server_args`), so its
+/// refusals stand; everything after it needs the unknown input.
+pub const PARTIAL_SCOPE: &str = "Checked without it: SGLang's argument parser (every flag's type and choices) and Preflight's input checks; SGLang's resolution, model and backend checks need it and did not run.";
+
 /// The model a launch was judged with.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ModelReport {
@@ -324,6 +330,11 @@ pub struct Report {
     /// The best verified software fix for all errors, if any (also the first fix of the first
     /// error); `None` when only a change of hardware fixes the launch.
     pub corrected: Option<Fix>,
+    /// When an input Preflight does not understand (model, GPU, setting) stopped the
+    /// evaluation: what was checked without it and what was not ([`PARTIAL_SCOPE`]); `None`
+    /// when the launch was judged whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<&'static str>,
     /// Every `ServerArgs` field as resolution left it (`None` when the input checks failed).
     #[serde(skip)]
     pub args: Option<Box<crate::args::ServerArgs>>,

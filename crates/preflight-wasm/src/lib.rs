@@ -124,6 +124,9 @@ export interface Report {
   /** The best verified flag change; null when none exists (a change of GPU stays in the
    * diagnostics' fixes). */
   corrected: Fix | null;
+  /** When an unknown input (model, GPU, setting) stopped the evaluation: what was checked
+   *  without it (SGLang's argument parser) and what was not. Absent when judged whole. */
+  scope?: string;
 }
 
 /** A range of the input as JavaScript string indices (UTF-16 code units; end exclusive):

@@ -63,7 +63,8 @@ pub fn verdict_detail(r: &Report) -> String {
                 d.stage.label()
             )
             .replace("  ", " ");
-            format!("{target}{}; {first}", plural(errors, "error"))
+            let scope = r.scope.map(|s| format!(" {s}")).unwrap_or_default();
+            format!("{target}{}; {first}{scope}", plural(errors, "error"))
         }
     }
 }

@@ -150,12 +150,20 @@ fn find_exact(id: &str) -> Option<&'static ModelId> {
         .map(|i| &t[i])
 }
 
+/// The id whose repository name is `name` (case-insensitive): the family's reference
+/// checkpoint when it is one of them (`meta-llama/Llama-3.1-8B-Instruct`, not a mirror's
+/// re-upload of it), else the first in the table's order.
 fn find_basename(name: &str) -> Option<&'static ModelId> {
-    ids().iter().find(|m| {
+    let mut same = ids().iter().filter(|m| {
         m.id.rsplit('/')
             .next()
             .is_some_and(|n| n.eq_ignore_ascii_case(name))
-    })
+    });
+    let first = same.next()?;
+    if first.id == first.reference {
+        return Some(first);
+    }
+    Some(same.find(|m| m.id == m.reference).unwrap_or(first))
 }
 
 /// Normalises a `--model-path`: `hf.co/` and `https://huggingface.co/` prefixes, a trailing `/`.
@@ -178,14 +186,26 @@ pub fn find_model(path: &str) -> Option<IdMatch> {
     if p.is_empty() {
         return None;
     }
-    if let Some(m) = lookup(p, false) {
+    if let Some(m) = lookup(p, None) {
         return Some(m);
     }
     let base = p.rsplit('/').next().unwrap_or(p);
     if base != p {
-        return lookup(base, true);
+        return lookup(base, Some(org_of(p)));
     }
     None
+}
+
+/// The organisation whose variant conventions apply to a path matched by its last component:
+/// that of a Hugging Face id (`nvidia/Llama-3.1-8B-Instruct-NVFP4` → `nvidia`, so its `-NVFP4`
+/// is a ModelOpt export), none for a local path (`/models/x`, `./x`, `~/x`, `a/b/c`).
+fn org_of(p: &str) -> String {
+    let local = p.starts_with(['/', '.', '~']) || p.matches('/').count() != 1;
+    if local {
+        String::new()
+    } else {
+        p.split('/').next().unwrap_or("").to_ascii_lowercase()
+    }
 }
 
 /// Longest id or basename looked up (Hugging Face limits repository ids to 96 characters; a
@@ -194,10 +214,13 @@ const MAX_ID: usize = 256;
 /// Longest variant suffix tried (`-Instruct-2507-FP8`, …).
 const MAX_SUFFIX: usize = 64;
 
-fn lookup(p: &str, by_basename: bool) -> Option<IdMatch> {
+/// Looks `p` up with variant suffixes removed: as a whole id, or (with `basename_org`, the
+/// organisation whose variant rules apply) as a repository name.
+fn lookup(p: &str, basename_org: Option<String>) -> Option<IdMatch> {
     if p.len() > MAX_ID {
         return None;
     }
+    let by_basename = basename_org.is_some();
     let find = |s: &str| {
         if by_basename {
             find_basename(s)
@@ -205,11 +228,8 @@ fn lookup(p: &str, by_basename: bool) -> Option<IdMatch> {
             find_exact(s)
         }
     };
-    let org = if by_basename {
-        String::new()
-    } else {
-        p.split('/').next().unwrap_or("").to_ascii_lowercase()
-    };
+    let org =
+        basename_org.unwrap_or_else(|| p.split('/').next().unwrap_or("").to_ascii_lowercase());
     let mut cur = p.to_string();
     let mut variants: Vec<String> = Vec::new();
     let mut diffs: Vec<Map<String, Value>> = Vec::new();
@@ -487,6 +507,20 @@ mod tests {
         assert!(m.by_basename);
         assert_eq!(m.arch, "DeepseekV3ForCausalLM");
         assert!(find_model("someone/unknown-model").is_none());
+        // another organisation's re-upload: matched by its repository name, the family's
+        // reference preferred over a mirror, and the organisation's variant convention kept
+        // (NVIDIA's -NVFP4 is a ModelOpt NVFP4 export)
+        let m = find_model("nvidia/Llama-3.1-8B-Instruct-NVFP4").unwrap();
+        assert!(m.by_basename);
+        assert_eq!(m.id, "meta-llama/Llama-3.1-8B-Instruct");
+        assert_eq!(m.variants, vec!["-NVFP4".to_string()]);
+        assert_eq!(
+            m.differences["quantization_config.quant_algo"],
+            json!("NVFP4")
+        );
+        // a local path has no organisation: the unknown-method rule, no difference
+        let m = find_model("/models/nvidia/Llama-3.1-8B-Instruct-NVFP4").unwrap();
+        assert!(m.differences.is_empty());
         assert!(suffix_match(r"-(nv)?fp4(-v\d+)?", "-nvfp4-v2"));
         assert!(suffix_match(r"-gptq-int[48]", "-gptq-int4"));
         assert!(!suffix_match(r"-gptq-int[48]", "-gptq-int5"));

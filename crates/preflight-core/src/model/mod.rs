@@ -176,8 +176,14 @@ pub fn choose(cfg: &LaunchConfig) -> Result<ModelChoice, ModelUnknown> {
             pin_head_dim(&mut config);
             builtin::apply_differences(&mut config, &m.differences);
             let given = cfg.model_path.clone().unwrap_or_default();
-            let how = if m.by_basename {
-                format!("{given:?} is read as {} (its last path component)", m.id)
+            let how = if m.by_basename && !m.variants.is_empty() {
+                format!(
+                    "{given:?} is read as {} (by its last path component) with the variant {}",
+                    m.id,
+                    m.variants.join("")
+                )
+            } else if m.by_basename {
+                format!("{given:?} is read as {} (by its last path component)", m.id)
             } else if !m.variants.is_empty() {
                 format!(
                     "{given:?} is read as {} with the variant {}",
