@@ -14,7 +14,8 @@ release's `data/releases/X.Y.Z/{options,fields,registry,envs}.json` (written by
 - `fields.rs`: the `ServerArgs` struct (the union of the releases' fields, widest type),
   per-release defaults, access by name;
 - `registry.rs`: the model architectures SGLang's registry serves, with their releases;
-- `envs.rs`: the environment variables `sglang/srt/environ.py` declares, with type and default.
+- `envs.rs`: the environment variables `sglang/srt/environ.py` declares, with type and default;
+- `quant.rs`: the quantization methods and the minimum compute capability of their classes.
 
 Plain Python 3, no SGLang import; deterministic output (the same data gives the same bytes).
 """
@@ -383,12 +384,57 @@ def emit_envs(r):
     return "\n".join(o) + "\n"
 
 
+# --------------------------------------------------------------------------------------------
+def emit_quant(r):
+    """The minimum compute capability of each quantization method (`quant.json`)."""
+    rows, order = {}, []
+    for v in reversed(r.versions):
+        path = DATA / v / "quant.json"
+        if not path.exists():
+            sys.exit(f"emit_rust: no {path.relative_to(ROOT)}: run scripts/release/extract.py")
+        for m in r.load(v, "quant.json")["methods"]:
+            key = json.dumps([m["name"], m["class"], m["registered_when"], m["min_capability"],
+                              m["config_filenames"], m["file"], m["line"]])
+            if key not in rows:
+                rows[key] = (m, set())
+                order.append(key)
+            rows[key][1].add(v)
+    o = [HEADER, "//! The quantization methods of `BASE_QUANTIZATION_METHODS`",
+         "//! (`layers/quantization/__init__.py`) with the minimum compute capability their config",
+         "//! class declares (`get_min_capability`), per release (`scripts/release/extract_quant.py`).", "",
+         "use crate::version::{SglangVersion, VersionRange};", "",
+         "/// One method name as a release registers it.", "#[derive(Clone, Copy, Debug)]",
+         "pub struct QuantMethod {", "    /// The `--quantization` / `quant_method` name.", "    pub name: &'static str,",
+         "    /// Its config class.", "    pub class: &'static str,",
+         "    /// The guard of the `BASE_QUANTIZATION_METHODS.update` that registers it (`None`: the",
+         "    /// base dict).", "    pub registered_when: Option<&'static str>,",
+         "    /// `get_min_capability()` (major × 10 + minor); `None` when it is not a constant.",
+         "    pub min_capability: Option<u32>,",
+         "    /// `get_config_filenames()`; empty: an online quantization builds the class with no file;",
+         "    /// `None` when it is not a literal list.", "    pub config_filenames: Option<&'static [&'static str]>,",
+         "    /// The file of `get_min_capability`'s return and its line.", "    pub file: &'static str,",
+         "    /// The line.", "    pub line: u32,",
+         "    /// Releases with exactly this row.", "    pub versions: &'static [VersionRange],", "}", "",
+         f"/// Every row of every known release, in registration order ({len(order)} rows).",
+         "#[rustfmt::skip]", "pub static QUANT_METHODS: &[QuantMethod] = &["]
+    for key in order:
+        m, present = rows[key]
+        when = "None" if m["registered_when"] is None else f"Some({rs(m['registered_when'])})"
+        cap = "None" if m["min_capability"] is None else f"Some({m['min_capability']})"
+        files = m["config_filenames"]
+        cf = "None" if files is None else "Some(&[" + ", ".join(rs(f) for f in files) + "])"
+        o.append(f"    QuantMethod {{ name: {rs(m['name'])}, class: {rs(m['class'])}, registered_when: {when}, min_capability: {cap}, config_filenames: {cf}, file: {rs(m['file'])}, line: {m['line']}, versions: &[{', '.join(r.ranges(present))}] }},")
+    o.append("];")
+    return "\n".join(o) + "\n"
+
+
 TABLES = {
     "releases.rs": emit_releases,
     "options.rs": emit_options,
     "fields.rs": emit_fields,
     "registry.rs": emit_registry,
     "envs.rs": emit_envs,
+    "quant.rs": emit_quant,
 }
 
 

@@ -3,7 +3,7 @@
 
     usage: extract.py WHEEL_DIR [--out DIR]
 
-* ``sites`` (static, ``ast``) runs with this interpreter, which must be Python 3.11 (the
+* ``sites`` and ``quant`` (static, ``ast``) run with this interpreter, which must be Python 3.11 (the
   templates and ``ast.unparse`` output are those of 3.11's ``ast``).
 * ``options``, ``fields``, ``registry`` and ``envs`` import the release: they run in the
   oracle venv's Python (``$ORACLE_VENV/bin/python``, default
@@ -114,6 +114,7 @@ def main() -> None:
             run(name, argv, env, logdir)
         sites_env = dict(env, PATH=os.environ.get("PATH", ""))
         run("sites", [sys.executable, str(HERE / "extract_sites.py"), str(root), str(out)], sites_env, logdir)
+        run("quant", [sys.executable, str(HERE / "extract_quant.py"), str(root), str(out / "quant.json")], sites_env, logdir)
     big = [p for p in out.rglob("*.json") if p.stat().st_size >= 1_500_000]
     if big:
         common.fail("files of 1.5 MB or more: " + ", ".join(str(p) for p in big))

@@ -94,6 +94,8 @@ def areas(root: Path) -> list[tuple[str, list[tuple[Path, str]]]]:
     runner = [(p, "all") for p in sorted(mr.glob("model_runner*.py"))]
     runner += [(p, "all") for p in sorted(mr.glob("model_runner_components/*.py"))]
     out.append(("model_runner", runner))
+    # the weight loader's quantization checks (`_get_quantization_config`)
+    out.append(("model_loader", [(srt / "model_loader" / "loader.py", "all")]))
     return [(a, [(p, s) for p, s in files if p.is_file()]) for a, files in out]
 
 

@@ -10,6 +10,8 @@ pub mod fields;
 #[rustfmt::skip]
 pub mod options;
 #[rustfmt::skip]
+pub mod quant;
+#[rustfmt::skip]
 pub mod registry;
 #[rustfmt::skip]
 pub mod releases;

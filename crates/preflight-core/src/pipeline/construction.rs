@@ -12,6 +12,9 @@ use crate::version::SglangVersion;
 
 /// Runs construction.
 pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
+    // ModelRunner.initialize: load_model (model_runner.py:715@0.5.23) before
+    // configure_kv_cache_dtype (:735) and the attention backends
+    quantization_min_capability(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
@@ -481,6 +484,74 @@ fn deepseek_v4_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
     }
     if st.cur.speculative_eagle_topk.unwrap_or(0) > 1 {
         return Err(st.raise(ctx, &dsv4::MTP_TOPK, &[]));
+    }
+    Ok(())
+}
+
+/// `_get_quantization_config` (`model_loader/loader.py:253-265@0.5.23`), reached by `load_model`:
+/// the quantization config class of `model_config.quantization` needs `get_min_capability()`
+/// (`generated::quant`, from each release's `layers/quantization`) or more, compared with the
+/// GPU's `major * 10 + minor` (torch's HIP value on AMD).
+///
+/// The class exists when the checkpoint declares its quantization (`from_config`) or when the
+/// method reads no config file (`get_config_filenames() == []`: an online quantization builds
+/// it bare, `weight_utils.py:346-375@0.5.23`); a method that looks for a file the checkpoint
+/// does not declare is not judged here. `Fp8Config`'s capability is a condition, ported:
+/// 100 for MXFP8 (95 on gfx95, 94 where MXFP8 is converted to block FP8: gfx942 or
+/// `SGLANG_FORCE_MXFP8_BLOCK_CONVERT`), else 80 (`layers/quantization/fp8.py:329-339@0.5.23`).
+fn quantization_min_capability(ctx: &Ctx, st: &mut State) -> Step {
+    let Some(q) = super::model::model_config_quantization(ctx, st) else {
+        return Ok(());
+    };
+    let hw = &ctx.hw;
+    let registered = |guard: Option<&str>| match guard {
+        None => true,
+        Some(g) => {
+            (g.contains("is_cuda()") && hw.is_cuda())
+                || (g.contains("_is_gfx95_supported") && hw.is_hip() && hw.is_gfx95())
+        }
+    };
+    let Some(m) = crate::generated::quant::QUANT_METHODS.iter().find(|m| {
+        m.name == q && m.versions.iter().any(|r| r.contains(ctx.v)) && registered(m.registered_when)
+    }) else {
+        return Ok(());
+    };
+    let declared = ctx.model.hf_quant_config.is_some();
+    if !declared && m.config_filenames.is_none_or(|f| !f.is_empty()) {
+        return Ok(());
+    }
+    let min = match (m.min_capability, m.class) {
+        (Some(c), _) => c,
+        (None, "Fp8Config") if q == "mxfp8" => {
+            // get_bool_env_var: "true" or "1", lower-cased
+            let forced = ctx
+                .env("SGLANG_FORCE_MXFP8_BLOCK_CONVERT")
+                .is_some_and(|v| matches!(v.to_lowercase().as_str(), "true" | "1"));
+            if hw.is_hip() && hw.is_gfx95() {
+                95
+            } else if forced || (hw.is_hip() && hw.gfx == Some("gfx942")) {
+                94
+            } else {
+                100
+            }
+        }
+        (None, "Fp8Config") => 80,
+        (None, _) => return Ok(()),
+    };
+    let capability = u32::from(hw.capability.0) * 10 + u32::from(hw.capability.1);
+    if capability < min {
+        return Err(st.raise(
+            ctx,
+            &crate::rules::model::QUANT_MIN_CAPABILITY,
+            &[
+                ("model_config.quantization", PyVal::s(q)),
+                (
+                    "quant_config.get_min_capability()",
+                    PyVal::Int(i64::from(min)),
+                ),
+                ("capability", PyVal::Int(i64::from(capability))),
+            ],
+        ));
     }
     Ok(())
 }

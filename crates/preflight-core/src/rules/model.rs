@@ -7,6 +7,7 @@ use crate::version::{SglangVersion, VersionRange};
 
 const MODEL_HOOK: &str = "python/sglang/srt/arg_groups/model_hook.py";
 const HF_COMMON: &str = "python/sglang/srt/utils/hf_transformers/common.py";
+const MODEL_LOADER: &str = "python/sglang/srt/model_loader/loader.py";
 
 /// gpt-oss backend list.
 pub static GPT_OSS_BACKENDS: RuleInfo = RuleInfo {
@@ -622,6 +623,57 @@ pub static ROCM_QUANT: RuleInfo = RuleInfo {
     example: doc_opt!(Some((
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"modelopt_fp4"}"#,
         r#"{"gpu":"MI300X","arch":"LlamaForCausalLM","quantization":"fp8"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The weight loader refuses a quantization method whose config class needs a newer GPU.
+pub static QUANT_MIN_CAPABILITY: RuleInfo = RuleInfo {
+    code: "MODEL012",
+    name: "quantization-min-capability",
+    stage: crate::report::Stage::Construction,
+    messages: &[(
+        VersionRange::ALL,
+        "The quantization method {model_config.quantization} is not supported for the current GPU. Minimum capability: {quant_config.get_min_capability()}. Current capability: {capability}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_19),
+            MODEL_LOADER,
+            249,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_20),
+            MODEL_LOADER,
+            252,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_21),
+            MODEL_LOADER,
+            255,
+        ),
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            MODEL_LOADER,
+            256,
+        ),
+        (VersionRange::V23, MODEL_LOADER, 260),
+    ],
+    title: doc!("This quantization needs a newer GPU"),
+    explanation: doc!(
+        "When it loads the weights, SGLang builds the quantization method's config class and compares the GPU's compute capability (major × 10 + minor) with the class's minimum: ModelOpt FP8 and w8a8_fp8 need 8.9 (Ada, Hopper and newer), w4afp8, petit_nvfp4 and minimax_m3_nvfp4 need 9.0, nvfp4_online and MXFP8 need 10.0 on NVIDIA GPUs. The launch gets through argument resolution and fails after the model has been downloaded."
+    ),
+    trigger: doc!(
+        "A checkpoint quantized with such a method (its config.json's quantization_config), or --quantization naming one for online quantization, on a GPU below its minimum."
+    ),
+    solutions: doc_list![
+        "Run on a GPU with the minimum compute capability or newer.",
+        "Use a checkpoint quantized for this GPU (fp8 block quantization, AWQ or GPTQ run on SM80), or drop an online --quantization."
+    ],
+    flags: &["quantization", "gpu"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"A100","arch":"LlamaForCausalLM","quantization":"w8a8_fp8"}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","quantization":"w8a8_fp8"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -2229,6 +2281,7 @@ pub static LMO_ARCH: RuleInfo = RuleInfo {
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &GPT_OSS_BACKENDS,
+    &QUANT_MIN_CAPABILITY,
     &LLAMA4_BACKENDS,
     &LLAMA4_DEFAULT,
     &GEMMA_SWA,

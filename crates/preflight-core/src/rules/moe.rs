@@ -1586,7 +1586,7 @@ pub static FI_MEGAMOE_SM100: RuleInfo = RuleInfo {
     flags: &["gpu", "moe_a2a_backend"],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
-        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"quantization":"mxfp8"}"#,
+        r#"{"gpu":"B200","arch":"Qwen3MoeForCausalLM","tp_size":8,"attn_dp_size":8,"moe_a2a_backend":"flashinfer_megamoe","quantization":"mxfp8"}"#,
     ))),
     ..RuleInfo::BASE
 };
