@@ -169,7 +169,7 @@ def emit_options(r):
 
 
 # --------------------------------------------------------------------------------------------
-SCALAR = {"int": "i64", "float": "f64", "bool": "bool", "str": "String"}
+SCALAR = {"int": "i64", "float": "f64", "bool": "bool", "str": "Str"}
 LISTS = {"list_str": "Vec<String>", "list_int": "Vec<i64>", "list_float": "Vec<f64>"}
 
 
@@ -200,7 +200,7 @@ def lit(rt, v):
     if rt.startswith("Option<"):
         return "None" if v is None else f"Some({lit(rt[len('Option<'):-1], v)})"
     if v is None:
-        return {"i64": "0", "f64": "0.0", "bool": "false", "String": "String::new()"}.get(rt, "Vec::new()")
+        return {"i64": "0", "f64": "0.0", "bool": "false", "Str": "Str::Borrowed(\"\")"}.get(rt, "Vec::new()")
     if rt == "i64":
         return str(int(v))
     if rt == "f64":
@@ -208,8 +208,8 @@ def lit(rt, v):
         return x if any(c in x for c in ".einf") else x + ".0"
     if rt == "bool":
         return "true" if v else "false"
-    if rt == "String":
-        return f"String::from({rs(str(v))})"
+    if rt == "Str":
+        return f"Str::Borrowed({rs(str(v))})"
     if rt == "Vec<String>":
         return "vec![" + ", ".join(f"String::from({rs(str(x))})" for x in v) + "]"
     if rt == "Vec<i64>":
@@ -264,7 +264,7 @@ def emit_fields(r):
          "//! SGLang's `ServerArgs` fields: one struct for every known release (the union of their",
          "//! fields, widest type), per-release defaults, and access by name.", "",
          "#![allow(missing_docs)]", "",
-         "use crate::args::value::FieldValue;", "use crate::pyfmt::PyVal;",
+         "use crate::args::value::{FieldValue, Str};", "use crate::pyfmt::PyVal;",
          "use crate::version::{SglangVersion, VersionRange};", "",
          "/// `ServerArgs`: every field of every known release, by its SGLang name.",
          "#[derive(Clone, Debug, PartialEq)]", "pub struct ServerArgs {"]

@@ -27,8 +27,8 @@ pub enum PyVal {
 
 impl PyVal {
     /// A `str` value.
-    pub fn s(v: impl Into<String>) -> PyVal {
-        PyVal::Str(v.into())
+    pub fn s(v: impl IntoPyStr) -> PyVal {
+        PyVal::Str(v.into_py_str())
     }
 
     /// An optional `str`: `None` when absent.
@@ -291,6 +291,48 @@ pub fn placeholders(template: &str) -> Vec<String> {
         i += 1;
     }
     out
+}
+
+/// What [`PyVal::s`] takes: a string, owned or borrowed (a `ServerArgs` `Str` field included).
+pub trait IntoPyStr {
+    /// The owned text.
+    fn into_py_str(self) -> String;
+}
+
+impl IntoPyStr for String {
+    fn into_py_str(self) -> String {
+        self
+    }
+}
+
+impl IntoPyStr for &String {
+    fn into_py_str(self) -> String {
+        self.clone()
+    }
+}
+
+impl IntoPyStr for &str {
+    fn into_py_str(self) -> String {
+        self.to_string()
+    }
+}
+
+impl IntoPyStr for &&str {
+    fn into_py_str(self) -> String {
+        (*self).to_string()
+    }
+}
+
+impl IntoPyStr for std::borrow::Cow<'_, str> {
+    fn into_py_str(self) -> String {
+        self.into_owned()
+    }
+}
+
+impl IntoPyStr for &std::borrow::Cow<'_, str> {
+    fn into_py_str(self) -> String {
+        self.to_string()
+    }
 }
 
 #[cfg(test)]

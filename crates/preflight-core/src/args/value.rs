@@ -66,6 +66,23 @@ impl FieldValue for String {
     }
 }
 
+/// A `str` field of `ServerArgs`: a literal (SGLang's defaults, the values resolution writes)
+/// is borrowed, so copying the resolving view allocates nothing for it; a user's value is
+/// owned. Compare with `==` against a `&str`, read with `&*s` / `as_deref()`.
+pub type Str = std::borrow::Cow<'static, str>;
+
+impl FieldValue for Str {
+    fn to_py(&self) -> PyVal {
+        PyVal::Str(self.to_string())
+    }
+    fn from_py(v: PyVal) -> Result<Self, String> {
+        match v {
+            PyVal::Str(s) | PyVal::Raw(s) => Ok(Str::Owned(s)),
+            other => Err(format!("expected a str, got {}", other.to_repr())),
+        }
+    }
+}
+
 impl<T: FieldValue> FieldValue for Option<T> {
     fn to_py(&self) -> PyVal {
         match self {

@@ -286,7 +286,7 @@ pub fn options(args: &crate::args::ServerArgs, is_draft_model: bool) -> ModelOpt
         model_impl_transformers: args.model_impl == "transformers",
         language_model_only: args.language_model_only,
         disable_hybrid_swa_memory: args.disable_hybrid_swa_memory,
-        speculative_algorithm: args.speculative_algorithm.clone(),
+        speculative_algorithm: args.speculative_algorithm.as_deref().map(str::to_string),
         dsv4_fp4_experts_env: None,
     }
 }

@@ -10,8 +10,8 @@ use crate::report::Origin;
 use crate::rules::{attention as ar, spec as sr};
 use crate::version::SglangVersion;
 
-fn is(b: &Option<String>, name: &str) -> bool {
-    b.as_deref() == Some(name)
+fn is<S: AsRef<str>>(b: &Option<S>, name: &str) -> bool {
+    b.as_ref().map(AsRef::as_ref) == Some(name)
 }
 
 fn page_arg(p: Option<i64>) -> PyVal {
@@ -42,7 +42,7 @@ pub fn handle_deprecated_args(ctx: &Ctx, st: &mut State) {
             if field == "prefill_attention_backend" && target == "cutedsl_mla" {
                 target = "trtllm_mla".into();
             }
-            *slot = Some(target);
+            *slot = Some(target.into());
             st.by(field, &ar::ALIAS);
             let attr = field.replace('_', "-");
             st.emit(
@@ -137,8 +137,8 @@ fn attention_backend_dual_chunk(ctx: &Ctx, st: &mut State) -> Step {
         let shown = st
             .cur
             .attention_backend
-            .clone()
-            .map_or(PyVal::Raw("None".into()), PyVal::Raw);
+            .as_deref()
+            .map_or(PyVal::Raw("None".into()), |b| PyVal::Raw(b.to_string()));
         return Err(st.raise(
             ctx,
             &ar::DUAL_CHUNK_BACKEND,
@@ -291,7 +291,7 @@ fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) -> Step {
         } else {
             &["fp8_e4m3", "bf16", "auto"]
         };
-        if !allowed.contains(&st.cur.kv_cache_dtype.as_str()) {
+        if !allowed.contains(&st.cur.kv_cache_dtype.as_ref()) {
             return Err(st.raise(ctx, &ar::TRTLLM_MLA_KV, &[]));
         }
     }
@@ -304,7 +304,7 @@ fn mla_kv_cache_dtype_checks(ctx: &Ctx, st: &mut State) -> Step {
             return Err(st.raise(ctx, &ar::TOKENSPEED_BLACKWELL, &[]));
         }
         if st.cur.kv_cache_dtype != "fp8_e4m3" {
-            let kv = PyVal::Raw(st.cur.kv_cache_dtype.clone());
+            let kv = PyVal::Raw(st.cur.kv_cache_dtype.clone().into_owned());
             return Err(st.raise(ctx, &ar::TOKENSPEED_KV, &[("kv_cache_dtype", kv)]));
         }
     }
@@ -330,7 +330,7 @@ fn cutedsl_prefill_backend_fill(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &ar::CUTEDSL_SM100, &[]));
     }
     if !matches!(
-        st.cur.kv_cache_dtype.as_str(),
+        st.cur.kv_cache_dtype.as_ref(),
         "fp8_e4m3" | "bf16" | "bfloat16" | "auto"
     ) {
         return Err(st.raise(ctx, &ar::CUTEDSL_KV, &[]));

@@ -64,8 +64,8 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     }
     let draft = ctx.args.speculative_draft_attention_backend.clone();
     if st.cur.speculative_num_steps.unwrap_or(0) > 1 {
-        let b = draft.clone().unwrap_or_else(|| d.to_string());
-        if !MAP.contains(&b.as_str()) {
+        let b = draft.clone().unwrap_or_else(|| d.to_string().into());
+        if !MAP.contains(&b.as_ref()) {
             // a warning: the oracle does not count this construction failure (SPEC007)
             st.emit(
                 ctx,
@@ -78,12 +78,12 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
     let mode_decode = ctx.args.speculative_attention_mode == "decode";
     let b = draft.unwrap_or_else(|| {
         if mode_decode {
-            d.to_string()
+            d.to_string().into()
         } else {
-            p.to_string()
+            p.to_string().into()
         }
     });
-    if !MAP.contains(&b.as_str()) {
+    if !MAP.contains(&b.as_ref()) {
         st.emit(
             ctx,
             &crate::rules::spec::EAGLE_BACKEND,
@@ -96,7 +96,7 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.
 fn configure_kv_cache_dtype(ctx: &Ctx, st: &mut State) -> Result<String, super::Raised> {
     let kv = st.cur.kv_cache_dtype.clone();
-    Ok(match kv.as_str() {
+    Ok(match kv.as_ref() {
         "fp8_e4m3" => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" if ctx.hw.is_hip() => ctx.hw.fp8_e4m3_torch().into(),
         "fp8_e5m2" => "torch.float8_e5m2".into(),
@@ -381,12 +381,12 @@ fn deepseek_sparse_attn_backend_init(ctx: &Ctx, st: &mut State) -> Step {
 fn validate_flashinfer_sparse_mla_backend(
     ctx: &Ctx,
     st: &mut State,
-    prefill: &Option<String>,
-    decode: &Option<String>,
+    prefill: &Option<crate::args::value::Str>,
+    decode: &Option<crate::args::value::Str>,
     major: i64,
     kv_torch: &str,
 ) -> Step {
-    let is_fi = |b: &Option<String>| b.as_deref() == Some("flashinfer_sparse_mla");
+    let is_fi = |b: &Option<crate::args::value::Str>| b.as_deref() == Some("flashinfer_sparse_mla");
     let uses = is_fi(prefill) || is_fi(decode);
     let is_glm_sm12_fp8 = lists::GLM_DSA_VALIDATOR_ARCHS.contains(ctx.v, ctx.arch())
         && major == 12

@@ -36,21 +36,21 @@ pub fn handle_deterministic_inference(ctx: &Ctx, st: &mut State) -> Step {
             st.by("attention_backend", &det::DEFAULT);
             st.emit(ctx, &det::DEFAULT, &[("backend", PyVal::s(b))]);
         }
-        Some(b) if !CHOICES.contains(&b.as_str()) => {
+        Some(b) if !CHOICES.contains(&b.as_ref()) => {
             return Err(st.raise(ctx, &det::CHOICES, &[("attention_backend", PyVal::s(b))]));
         }
         Some(_) => {}
     }
     let b = st.cur.attention_backend.clone().unwrap_or_default();
     if deepseek_model {
-        if !RADIX_OK.contains(&b.as_str()) {
+        if !RADIX_OK.contains(&b.as_ref()) {
             return Err(st.raise(ctx, &det::MLA, &[("attention_backend", PyVal::s(b))]));
         }
         if b == "fa4" && !(ctx.hw.is_sm100() || ctx.hw.is_sm110()) {
             return Err(st.raise(ctx, &det::FA4_MLA, &[]));
         }
     }
-    if !RADIX_OK.contains(&b.as_str()) {
+    if !RADIX_OK.contains(&b.as_ref()) {
         st.cur.disable_radix_cache = true;
         st.by("disable_radix_cache", &det::RADIX);
         st.emit(ctx, &det::RADIX, &[("attention_backend", PyVal::s(b))]);

@@ -120,7 +120,7 @@ pub fn handle_hicache(ctx: &Ctx, st: &mut State) -> Step {
 }
 
 fn set_layout(st: &mut State, layout: &str, step: &str) {
-    st.cur.hicache_mem_layout = layout.into();
+    st.cur.hicache_mem_layout = layout.to_string().into();
     declared(st, "hicache_mem_layout", step);
 }
 
@@ -139,10 +139,10 @@ fn storage_layout(ctx: &Ctx, st: &mut State) {
     if !rewrites || c.hicache_mem_layout != "layer_first" {
         return;
     }
-    let new = match c.hicache_io_backend.as_str() {
+    let new = match c.hicache_io_backend.as_ref() {
         "direct" => "page_first_direct".to_string(),
         "kernel" => "page_first".to_string(),
-        _ => c.hicache_mem_layout.clone(),
+        _ => c.hicache_mem_layout.clone().into_owned(),
     };
     set_layout(st, &new, "_resolve_storage_layout_compatibility");
 }

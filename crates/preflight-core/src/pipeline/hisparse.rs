@@ -93,7 +93,7 @@ pub fn validate_hisparse(ctx: &Ctx, st: &mut State) -> Step {
     ] {
         let allowed = allowed_backends(ctx, &kv);
         if let Some(b) = backend
-            && !allowed.contains(&b.as_str())
+            && !allowed.contains(&b.as_ref())
         {
             let list = PyVal::List(allowed.iter().map(|s| PyVal::s(*s)).collect());
             return Err(st.raise(

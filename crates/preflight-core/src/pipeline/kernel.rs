@@ -67,16 +67,14 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     if cuda && !mla && !ctx.model.is_deepseek_dsa && hw.sm() == 89 && (p == "fa3" || d == "fa3") {
         st.emit(ctx, &kr::FA3_SM89, &[]);
     }
-    let tokenspeed = [&base, &p, &d]
-        .iter()
-        .any(|b| b.as_str() == "tokenspeed_mla");
+    let tokenspeed = [&*base, p.as_str(), d.as_str()].contains(&"tokenspeed_mla");
     if cuda && tokenspeed && (major == 11 || major == 12) && ctx.v <= SglangVersion::V0_5_22 {
         st.emit(ctx, &kr::TOKENSPEED_MLA_PREFILL_ARCH, &[]);
     }
     if cuda && mla && (base == "flashmla" || d == "flashmla") && major != 9 {
         st.emit(ctx, &kr::FLASHMLA_DENSE, &[]);
     }
-    if cuda && d == "fa4" && matches!(kv.as_str(), "fp8_e4m3" | "fp8_e5m2") && major != 10 {
+    if cuda && d == "fa4" && matches!(kv.as_ref(), "fp8_e4m3" | "fp8_e5m2") && major != 10 {
         st.emit(ctx, &kr::FA4_FP8, &[]);
     }
     let uses_dsa = [&p, &d]
@@ -85,7 +83,7 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
     if ctx.model.is_deepseek_dsa && uses_dsa && cuda {
         let dp = st.cur.dsa_prefill_backend.clone().unwrap_or_default();
         let dd = st.cur.dsa_decode_backend.clone().unwrap_or_default();
-        let sides = [dp.as_str(), dd.as_str()];
+        let sides = [dp.as_ref(), dd.as_ref()];
         if sides.contains(&"aiter") {
             st.emit(ctx, &kr::DSA_AITER_ON_CUDA, &[]);
         }
@@ -112,7 +110,7 @@ pub fn known_kernel_failures(ctx: &Ctx, st: &mut State) {
             st.emit(ctx, &kr::DSA_INDEXER, &[]);
         }
     }
-    let mut backends: Vec<&str> = vec![base.as_str(), p.as_str(), d.as_str()];
+    let mut backends: Vec<&str> = vec![base.as_ref(), p.as_str(), d.as_str()];
     backends.dedup();
     if hw.is_hip() {
         if let Some(b) = backends.iter().find(|b| {

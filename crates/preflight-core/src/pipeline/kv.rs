@@ -196,13 +196,13 @@ pub fn handle_kv4_compatibility(ctx: &Ctx, st: &mut State) -> Step {
             return Err(st.raise(ctx, &kv::KV4_FA4_MHA, &[("decode_backend", PyVal::s(d))]));
         }
     } else if mla
-        && !["flashinfer", "trtllm_mla"].contains(&base.as_str())
+        && !["flashinfer", "trtllm_mla"].contains(&base.as_ref())
         // 0.5.19's list also has cutlass_mla (kv_cache_hook.py:88@0.5.19)
         && !(ctx.v <= SglangVersion::V0_5_19 && base == "cutlass_mla")
     {
         return Err(st.raise(ctx, &kv::KV4_MLA, &[("attention_backend", PyVal::s(base))]));
     } else if !mla
-        && !["triton", "torch_native", "flex_attention", "trtllm_mha"].contains(&base.as_str())
+        && !["triton", "torch_native", "flex_attention", "trtllm_mha"].contains(&base.as_ref())
     {
         return Err(st.raise(ctx, &kv::KV4_MHA, &[("attention_backend", PyVal::s(base))]));
     }
@@ -475,7 +475,7 @@ pub fn handle_page_major_kv_layout(ctx: &Ctx, st: &mut State) -> Step {
         .linear_attn_decode_backend
         .clone()
         .unwrap_or_else(|| base.clone());
-    if !decode_allowed.contains(&dec.as_str()) {
+    if !decode_allowed.contains(&dec.as_ref()) {
         return Err(st.raise(
             ctx,
             &kv::PM_LINEAR_DECODE,
@@ -490,7 +490,7 @@ pub fn handle_page_major_kv_layout(ctx: &Ctx, st: &mut State) -> Step {
         .linear_attn_prefill_backend
         .clone()
         .unwrap_or_else(|| base.clone());
-    if !prefill_allowed.contains(&pre.as_str()) {
+    if !prefill_allowed.contains(&pre.as_ref()) {
         return Err(st.raise(
             ctx,
             &kv::PM_LINEAR_PREFILL,
@@ -664,7 +664,7 @@ pub fn handle_unified_memory_pool(ctx: &Ctx, st: &mut State) -> Step {
             ));
         }
         let draft: Vec<String> = match c.speculative_draft_attention_backend.clone() {
-            Some(d) if !d.is_empty() => vec![d],
+            Some(d) if !d.is_empty() => vec![d.into_owned()],
             _ => backends,
         };
         let rails = mha_rails(ctx);

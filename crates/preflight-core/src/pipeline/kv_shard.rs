@@ -143,7 +143,7 @@ pub fn handle_kv_cache_sharding(ctx: &Ctx, st: &mut State) -> Step {
         // the host-memory-mode check before it (:185) is unreachable (see UNMODELLED)
         if ctx.model.is_deepseek_dsa
             && (c.hicache_io_backend != "kernel"
-                || !matches!(c.hicache_mem_layout.as_str(), "layer_first" | "page_first"))
+                || !matches!(c.hicache_mem_layout.as_ref(), "layer_first" | "page_first"))
         {
             return Err(st.raise(ctx, &ks::DSA_HICACHE_IO, &[]));
         }
@@ -169,7 +169,7 @@ pub fn handle_kv_cache_sharding(ctx: &Ctx, st: &mut State) -> Step {
     validate_kv_shard_attention_backend(ctx, st)?;
     let c = &st.cur;
     if !matches!(
-        c.disaggregation_transfer_backend.as_str(),
+        c.disaggregation_transfer_backend.as_ref(),
         "mooncake" | "nixl"
     ) {
         let b = c.disaggregation_transfer_backend.clone();

@@ -85,7 +85,7 @@ pub fn handle_linear_attn_backend(ctx: &Ctx, st: &mut State) -> Step {
         st.cur.linear_attn_decode_backend = Some("triton".into());
         "triton".to_string()
     } else {
-        decode
+        decode.into_owned()
     };
     if decode == "flashinfer" && ssm.as_deref() != Some("bfloat16") && raw_major_10 {
         return Err(st.raise(
@@ -141,7 +141,7 @@ pub fn handle_linear_attn_backend(ctx: &Ctx, st: &mut State) -> Step {
         // mamba_extra_buffer_of(resolved_view): the strategy handle_mamba_radix_cache resolved
         if !c.disable_radix_cache
             && matches!(
-                c.mamba_radix_cache_strategy.as_str(),
+                c.mamba_radix_cache_strategy.as_ref(),
                 "extra_buffer" | "extra_buffer_lazy"
             )
         {

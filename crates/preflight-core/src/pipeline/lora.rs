@@ -163,7 +163,7 @@ fn check_lora_moe_runner_args(ctx: &Ctx, st: &mut State) -> Step {
             &[("cfg.speculative_moe_runner_backend", PyVal::s(d))],
         ));
     }
-    let backend = c.moe_runner_backend.as_str();
+    let backend = c.moe_runner_backend.as_ref();
     if !backend.starts_with("lora") {
         return Ok(());
     }
@@ -215,7 +215,7 @@ fn check_lora_speculative_compatibility(ctx: &Ctx, st: &mut State) -> Step {
     if alg == "NGRAM" {
         return Ok(());
     }
-    if !matches!(alg.as_str(), "EAGLE" | "EAGLE3" | "DFLASH" | "DSPARK") {
+    if !matches!(alg.as_ref(), "EAGLE" | "EAGLE3" | "DFLASH" | "DSPARK") {
         let promoted = if alg == "FROZEN_KV_MTP" {
             " (NEXTN/EAGLE with a Gemma4 assistant draft is automatically promoted to FROZEN_KV_MTP, which does not support LoRA)"
         } else {

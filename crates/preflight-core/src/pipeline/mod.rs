@@ -214,16 +214,18 @@ impl State {
     pub fn prefill(&self) -> Option<String> {
         self.cur
             .prefill_attention_backend
-            .clone()
-            .or_else(|| self.cur.attention_backend.clone())
+            .as_deref()
+            .or(self.cur.attention_backend.as_deref())
+            .map(str::to_string)
     }
 
     /// The decode side, falling back to the base backend.
     pub fn decode(&self) -> Option<String> {
         self.cur
             .decode_attention_backend
-            .clone()
-            .or_else(|| self.cur.attention_backend.clone())
+            .as_deref()
+            .or(self.cur.attention_backend.as_deref())
+            .map(str::to_string)
     }
 
     /// True when none of the three attention flags is set (`is_attention_backend_not_set`).

@@ -623,7 +623,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             let d = super::attention::default_attn_backend(ctx, st);
             let extra_buffer = !st.cur.disable_radix_cache
                 && matches!(
-                    ctx.args.mamba_radix_cache_strategy.as_str(),
+                    ctx.args.mamba_radix_cache_strategy.as_ref(),
                     "extra_buffer" | "extra_buffer_lazy"
                 );
             let keep_trtllm = extra_buffer
@@ -917,12 +917,12 @@ fn apply_deepseek_v4_defaults(ctx: &Ctx, st: &mut State) -> Step {
             st.cur.dsv4_attn_backend = "flashmla".into();
             st.origin("dsv4_attn_backend", Origin::Default);
         }
-        match st.cur.dsv4_attn_backend.as_str() {
+        match st.cur.dsv4_attn_backend.as_ref() {
             "flashmla_mega" => return Err(st.raise(ctx, &dsv4::MEGA, &[])),
             "trtllm" => {
                 if !ctx.hw.is_sm100() {
                     return Err(st.raise(ctx, &dsv4::TRTLLM_SM100, &[]));
-                } else if !matches!(st.cur.kv_cache_dtype.as_str(), "auto" | "fp8_e4m3") {
+                } else if !matches!(st.cur.kv_cache_dtype.as_ref(), "auto" | "fp8_e4m3") {
                     let kv = st.cur.kv_cache_dtype.clone();
                     return Err(st.raise(
                         ctx,
@@ -1085,7 +1085,7 @@ fn validate_deepseek_v4_cp(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &dsv4::CP_SINGLE_NODE, &[]));
     }
     let a2a = st.cur.moe_a2a_backend.clone();
-    if !matches!(a2a.as_str(), "none" | "deepep" | "megamoe" | "mori") {
+    if !matches!(a2a.as_ref(), "none" | "deepep" | "megamoe" | "mori") {
         return Err(st.raise(
             ctx,
             &dsv4::CP_A2A,
@@ -1112,7 +1112,7 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
     // overrides.py:526-531@0.5.23 (since 0.5.20)
     if ctx.v >= crate::version::SglangVersion::V0_5_20
         && ctx.model.learnable_sink
-        && !matches!(kv.as_str(), "auto" | "bf16" | "bfloat16")
+        && !matches!(kv.as_ref(), "auto" | "bf16" | "bfloat16")
     {
         return Err(st.raise(
             ctx,
@@ -1126,7 +1126,7 @@ fn dsa_kv_cache_dtype_default(ctx: &Ctx, st: &mut State) -> Step {
         } else {
             "bfloat16"
         }
-        .to_string();
+        .into();
         st.by("kv_cache_dtype", &dsa::KV_DEFAULT_DSA);
         st.emit(
             ctx,
@@ -1393,7 +1393,9 @@ fn per_arch_asserts(ctx: &Ctx, st: &mut State) -> Step {
             .decode_attention_backend
             .clone()
             .or_else(|| st.cur.attention_backend.clone());
-        let ok = |b: &Option<String>| b.as_deref().is_some_and(|b| accepted.contains(&b));
+        let ok = |b: &Option<crate::args::value::Str>| {
+            b.as_deref().is_some_and(|b| accepted.contains(&b))
+        };
         if !ok(&p) || !ok(&d) {
             return Err(st.raise(
                 ctx,
@@ -1638,10 +1640,10 @@ fn handle_mamba_radix_cache(ctx: &Ctx, st: &mut State) -> Step {
             "no_buffer".to_string()
         }
     } else {
-        strategy
+        strategy.into_owned()
     };
     // the declared strategy (`overrides.py:477-487@0.5.23`), read by later hooks
-    st.cur.mamba_radix_cache_strategy = resolved.clone();
+    st.cur.mamba_radix_cache_strategy = resolved.clone().into();
     // validate_mamba_extra_buffer / validate_mamba_no_buffer (mamba_hook.py:115-163)
     if extra(&resolved) {
         if !supports_extra {

@@ -84,10 +84,10 @@ pub(super) fn nemotron_h_overrides(ctx: &Ctx, st: &mut State) -> Step {
                     "NVFP4" => "modelopt_fp4",
                     _ => "modelopt_fp8",
                 }
-                .to_string(),
+                .into(),
             )
         } else {
-            mq.clone()
+            mq.clone().map(Into::into)
         };
         if quantization != st.cur.quantization {
             st.cur.quantization = quantization.clone();
@@ -115,14 +115,14 @@ pub(super) fn nemotron_h_overrides(ctx: &Ctx, st: &mut State) -> Step {
     let no_a2a = st.cur.moe_a2a_backend == "none";
     let auto = runner == "auto";
     let set_runner = |st: &mut State, b: &str| {
-        st.cur.moe_runner_backend = b.to_string();
+        st.cur.moe_runner_backend = b.to_string().into();
         step(st, "moe_runner_backend", NH);
     };
     if w4a16 {
         if !no_a2a {
             return Err(st.raise(ctx, &mo::NEMOTRON_H_W4A16_A2A, &[]));
         }
-        if !matches!(runner.as_str(), "auto" | "marlin") {
+        if !matches!(runner.as_ref(), "auto" | "marlin") {
             return Err(st.raise(ctx, &mo::NEMOTRON_H_W4A16_RUNNER, &[]));
         }
         if auto {
@@ -250,9 +250,9 @@ pub(super) fn qwen3_has_w4a16_moe_layers(ctx: &Ctx) -> bool {
 pub(super) fn qwen3_w4a16(ctx: &Ctx, st: &mut State) -> Step {
     let c = &st.cur;
     let cutedsl = c.moe_runner_backend == "flashinfer_cutedsl"
-        && matches!(c.moe_a2a_backend.as_str(), "none" | "flashinfer")
+        && matches!(c.moe_a2a_backend.as_ref(), "none" | "flashinfer")
         && env_flag(ctx, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16");
-    if !matches!(c.moe_runner_backend.as_str(), "auto" | "marlin") && !cutedsl {
+    if !matches!(c.moe_runner_backend.as_ref(), "auto" | "marlin") && !cutedsl {
         return Err(st.raise(ctx, &mo::QWEN3_MOE_W4A16_RUNNER, &[]));
     }
     if c.moe_runner_backend == "auto" {
@@ -300,8 +300,8 @@ pub(super) fn minimax_m3_overrides(ctx: &Ctx, st: &mut State) -> Step {
     let auto = st.cur.moe_runner_backend == "auto";
     let set = |st: &mut State, field: &'static str, b: &str| {
         match field {
-            "attention_backend" => st.cur.attention_backend = Some(b.into()),
-            _ => st.cur.moe_runner_backend = b.into(),
+            "attention_backend" => st.cur.attention_backend = Some(b.to_string().into()),
+            _ => st.cur.moe_runner_backend = b.to_string().into(),
         }
         step(st, field, M3);
     };
@@ -345,7 +345,7 @@ pub(super) fn minimax_m3_overrides(ctx: &Ctx, st: &mut State) -> Step {
             step(st, "page_size", M3);
         }
     }
-    if quant.is_none() && matches!(st.cur.moe_runner_backend.as_str(), "auto" | "deep_gemm") {
+    if quant.is_none() && matches!(st.cur.moe_runner_backend.as_ref(), "auto" | "deep_gemm") {
         set(st, "moe_runner_backend", "triton");
     }
     Ok(())
@@ -359,11 +359,11 @@ fn minimax_m3_quantization(ctx: &Ctx, st: &mut State) -> Option<String> {
         && !st.quantization_explicitly_unset
         && let Some(m) = minimax_m3_quant_method(ctx)
     {
-        st.cur.quantization = Some(m.clone());
+        st.cur.quantization = Some(m.clone().into());
         step(st, "quantization", M3);
         return Some(m);
     }
-    q
+    q.map(Into::into)
 }
 
 /// The M3.1 NVFP4 branch of `_minimax_m3_overrides` (`minimax_m3.py:54-137@0.5.23`).
@@ -428,7 +428,7 @@ fn minimax_m3_nvfp4(ctx: &Ctx, st: &mut State) -> Step {
         }
         return Ok(());
     }
-    let a2a_ok = matches!(st.cur.moe_a2a_backend.as_str(), "none" | "megamoe");
+    let a2a_ok = matches!(st.cur.moe_a2a_backend.as_ref(), "none" | "megamoe");
     if st.cur.moe_runner_backend == "flashinfer_trtllm_routed" {
         if !a2a_ok {
             return Err(st.raise(ctx, &mo::M3_ROUTED_A2A, &[]));
@@ -579,7 +579,7 @@ pub(super) fn scheduler_init_model_config(ctx: &Ctx, st: &mut State) -> Step {
     }
     if let Some(q) = st.cur.quantization.clone()
         && q == "minimax_m3_nvfp4"
-        && !super::model::QUANT_ROCM.contains(&q.as_str())
+        && !super::model::QUANT_ROCM.contains(&q.as_ref())
     {
         return Err(st.raise(
             ctx,

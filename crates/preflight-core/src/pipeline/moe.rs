@@ -118,7 +118,7 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
     let auto = st.cur.moe_runner_backend == "auto";
     let no_a2a = st.cur.moe_a2a_backend == "none";
     let set_runner = |st: &mut State, b: &str, rule: &'static crate::rules::RuleInfo| {
-        st.cur.moe_runner_backend = b.to_string();
+        st.cur.moe_runner_backend = b.to_string().into();
         st.by("moe_runner_backend", rule);
     };
     if lists::PROVIDERS_QWEN3_MOE.contains(v, &arch) {
@@ -130,9 +130,9 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             && !st.quantization_explicitly_unset
             && let Some(m) = hf_quant_method(ctx)
         {
-            st.cur.quantization = Some(m.clone());
+            st.cur.quantization = Some(m.clone().into());
             step(st, "quantization", "_qwen3_moe_family_overrides");
-            quantization = Some(m);
+            quantization = Some(m.into());
         }
         // the W4A16_NVFP4 mixed-precision branch (0.5.20+); otherwise BF16 / FP8 / ModelOpt FP4
         // (0.5.20+: mixed) get trtllm-gen
@@ -165,9 +165,9 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             && !st.quantization_explicitly_unset
             && let Some(m) = hf_quant_method(ctx)
         {
-            st.cur.quantization = Some(m.clone());
+            st.cur.quantization = Some(m.clone().into());
             step(st, "quantization", "_glm4_moe_overrides");
-            quantization = Some(m);
+            quantization = Some(m.into());
         }
         if matches!(quantization.as_deref(), None | Some("modelopt_fp4")) && no_a2a && auto {
             set_runner(st, "flashinfer_trtllm", &r::GLM4_MOE_TRTLLM);
@@ -208,11 +208,11 @@ pub fn model_moe_overrides(ctx: &Ctx, st: &mut State) -> Step {
             // DeepseekV3 without a quant_method reads the safetensors headers: no FP8 weights
             // are assumed (a reference config without weights), so it stays BF16
             if quant_method.is_some() || arch != "DeepseekV3ForCausalLM" {
-                st.cur.quantization = quant_method.clone();
+                st.cur.quantization = quant_method.clone().map(Into::into);
                 if quant_method.is_some() {
                     step(st, "quantization", "_deepseek_moe_quant_resolution");
                 }
-                quantization = quant_method;
+                quantization = quant_method.map(Into::into);
             }
         }
         let fits = matches!(
@@ -262,7 +262,7 @@ fn moe_runner_backend_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
             .into();
         } else {
             let allowed = matches!(
-                runner.as_str(),
+                runner.as_ref(),
                 "flashinfer_trtllm" | "flashinfer_trtllm_routed" | "flashinfer_cutedsl"
             ) || (runner == "flashinfer_megamoe" && w4a16);
             if !allowed {
@@ -289,13 +289,13 @@ fn moe_runner_backend_quant_constraints(ctx: &Ctx, st: &mut State) -> Step {
             };
         if runner == "auto" {
             runner = default.into();
-        } else if !allowed.contains(&runner.as_str()) {
+        } else if !allowed.contains(&runner.as_ref()) {
             st.emit(
                 ctx,
                 &r::MXFP8_RUNNER,
                 &[
                     ("\", \".join(allowed)", PyVal::Raw(allowed.join(", "))),
-                    ("moe_runner_backend", PyVal::s(runner.as_str())),
+                    ("moe_runner_backend", PyVal::s(runner.as_ref())),
                 ],
             );
             runner = default.into();
@@ -330,7 +330,7 @@ pub fn handle_moe_kernel_config(ctx: &Ctx, st: &mut State) -> Step {
     let qv = [("view.quantization", PyVal::opt(q))];
     let ep_ok = c.ep_size == 1 || c.ep_size == c.tp_size;
     let a2a = c.moe_a2a_backend.clone();
-    match runner.as_str() {
+    match runner.as_ref() {
         "flashinfer_cutlass" => {
             if !matches!(
                 q,
@@ -350,11 +350,11 @@ pub fn handle_moe_kernel_config(ctx: &Ctx, st: &mut State) -> Step {
             if !ep_ok {
                 return Err(st.raise(ctx, &r::FI_CUTEDSL_EP, &[]));
             }
-            if !matches!(a2a.as_str(), "none" | "deepep" | "flashinfer") {
+            if !matches!(a2a.as_ref(), "none" | "deepep" | "flashinfer") {
                 return Err(st.raise(
                     ctx,
                     &r::FI_CUTEDSL_A2A,
-                    &[("view.moe_a2a_backend", PyVal::Raw(a2a))],
+                    &[("view.moe_a2a_backend", PyVal::Raw(a2a.into_owned()))],
                 ));
             }
             if a2a == "deepep"
@@ -418,7 +418,7 @@ fn spans_ep(ctx: &Ctx, a2a: &str) -> bool {
 pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
     let v = ctx.v;
     // _a2a_backend_overrides: Waterfill forces deepep
-    if st.cur.enable_waterfill && !matches!(st.cur.moe_a2a_backend.as_str(), "deepep" | "megamoe") {
+    if st.cur.enable_waterfill && !matches!(st.cur.moe_a2a_backend.as_ref(), "deepep" | "megamoe") {
         st.cur.moe_a2a_backend = "deepep".into();
         step(st, "moe_a2a_backend", "_a2a_backend_overrides");
     }
@@ -431,7 +431,7 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
                 ctx,
                 &r::A2A_EP_SIZE,
                 &[
-                    ("view.moe_a2a_backend", PyVal::Raw(a2a.clone())),
+                    ("view.moe_a2a_backend", PyVal::Raw(a2a.clone().into_owned())),
                     ("view.ep_size", PyVal::Int(ep)),
                     ("view.tp_size", PyVal::Int(tp)),
                 ],
@@ -456,7 +456,7 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
         if v >= SglangVersion::V0_5_23
             && env_flag(ctx, "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16")
             && matches!(
-                st.cur.dtype.as_str(),
+                st.cur.dtype.as_ref(),
                 "half" | "float16" | "float" | "float32"
             )
         {
@@ -564,7 +564,7 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
         if !dp_ok {
             return Err(st.raise(ctx, &r::PPLX_DP, &[]));
         }
-        if !matches!(st.cur.moe_runner_backend.as_str(), "deep_gemm" | "auto") {
+        if !matches!(st.cur.moe_runner_backend.as_ref(), "deep_gemm" | "auto") {
             return Err(st.raise(ctx, &r::PPLX_RUNNER, &[]));
         }
         if st.cur.moe_runner_backend == "auto" {
@@ -992,7 +992,7 @@ fn flashinfer_a2a(ctx: &Ctx, st: &mut State) -> Step {
         handle_flashinfer_a2a_dispatch_type(ctx, st)?;
     }
     if !matches!(
-        st.cur.moe_runner_backend.as_str(),
+        st.cur.moe_runner_backend.as_ref(),
         "flashinfer_cutlass"
             | "flashinfer_cutedsl"
             | "flashinfer_trtllm"
@@ -1285,7 +1285,7 @@ pub fn handle_layernorm_sp(ctx: &Ctx, st: &mut State) -> Step {
         if q != Some("modelopt_fp4") && !(q.is_none() && megamoe) {
             return Err(st.raise(ctx, &spm::MUSE_QUANT, &[]));
         }
-        let a2a = st.cur.moe_a2a_backend.as_str();
+        let a2a = st.cur.moe_a2a_backend.as_ref();
         if megamoe {
             if !matches!(a2a, "none" | "flashinfer") {
                 return Err(st.raise(ctx, &spm::MUSE_MEGAMOE_A2A, &[]));

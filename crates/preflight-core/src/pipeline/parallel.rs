@@ -73,7 +73,7 @@ fn dcp_comm_backend_default(ctx: &Ctx, st: &mut State) {
     } else {
         "ag_rs"
     };
-    st.cur.dcp_comm_backend = Some(backend.to_string());
+    st.cur.dcp_comm_backend = Some(backend.to_string().into());
     if st.cur.dcp_size > 1 {
         step(st, "dcp_comm_backend", "_dcp_comm_backend_default");
     }
@@ -139,7 +139,7 @@ pub fn handle_dwdp(ctx: &Ctx, st: &mut State) -> Step {
             ],
         ));
     }
-    if !matches!(st.cur.disaggregation_mode.as_str(), "null" | "prefill") {
+    if !matches!(st.cur.disaggregation_mode.as_ref(), "null" | "prefill") {
         return Err(st.raise(ctx, &pr::DWDP_DISAGG, &[]));
     }
     if st.cur.enable_eplb {
@@ -172,7 +172,7 @@ pub fn handle_dwdp(ctx: &Ctx, st: &mut State) -> Step {
     st.cur.moe_dense_tp_size = Some(1);
     st.cur.ep_size = dw;
     st.cur.moe_dp_size = 1;
-    st.cur.moe_a2a_backend = "none".to_string();
+    st.cur.moe_a2a_backend = "none".into();
     st.cur.disable_cuda_graph = true;
     for f in [
         "enable_dp_attention_local_control_broadcast",
@@ -413,7 +413,7 @@ pub fn handle_eplb_and_dispatch(ctx: &Ctx, st: &mut State) -> Step {
     }
     if let Some(alg) = st.cur.ep_dispatch_algorithm.clone()
         && rank_invariant
-        && matches!(alg.as_str(), "static" | "lp")
+        && matches!(alg.as_ref(), "static" | "lp")
     {
         return Err(st.raise(
             ctx,
@@ -450,11 +450,15 @@ pub fn handle_legacy_cp_arguments(ctx: &Ctx, st: &mut State) {
         step(st, "enable_prefill_cp", S);
     }
     if p && st.cur.cp_strategy.is_none() {
-        st.cur.cp_strategy = legacy(&st.cur.prefill_cp_mode).map(str::to_string);
+        st.cur.cp_strategy = legacy(&st.cur.prefill_cp_mode)
+            .map(str::to_string)
+            .map(Into::into);
         step(st, "cp_strategy", S);
     }
     if d && st.cur.cp_strategy.is_none() {
-        st.cur.cp_strategy = legacy(&st.cur.dsa_prefill_cp_mode).map(str::to_string);
+        st.cur.cp_strategy = legacy(&st.cur.dsa_prefill_cp_mode)
+            .map(str::to_string)
+            .map(Into::into);
         step(st, "cp_strategy", S);
     }
 }

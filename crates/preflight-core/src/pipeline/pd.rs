@@ -91,7 +91,7 @@ pub fn handle_pd_disaggregation(ctx: &Ctx, st: &mut State) -> Step {
         } else {
             &["mooncake", "nixl", "fake"]
         };
-        if !ok.contains(&backend.as_str()) {
+        if !ok.contains(&backend.as_ref()) {
             return Err(st.raise(
                 ctx,
                 &r::DECODE_DCP_BACKEND,

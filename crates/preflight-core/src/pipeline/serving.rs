@@ -22,8 +22,8 @@ fn env_int_opt(ctx: &Ctx, name: &str) -> Option<i64> {
     }
 }
 
-fn truthy(s: &Option<String>) -> bool {
-    s.as_deref().is_some_and(|x| !x.is_empty())
+fn truthy<S: AsRef<str>>(s: &Option<S>) -> bool {
+    s.as_ref().is_some_and(|x| !x.as_ref().is_empty())
 }
 
 /// `handle_multimodal` (`serving_hook.py:138-160@0.5.23`): the cache size (the
@@ -107,7 +107,7 @@ pub fn handle_deprecated_args_head(ctx: &Ctx, st: &mut State) -> Step {
             return Err(st.raise(
                 ctx,
                 &r::FAST_IMAGE_PROCESSOR,
-                &[("cfg.image_processor_backend", PyVal::Raw(b))],
+                &[("cfg.image_processor_backend", PyVal::Raw(b.into_owned()))],
             ));
         }
         st.cur.image_processor_backend = "pil".into();
@@ -288,7 +288,7 @@ pub fn handle_other_validations(ctx: &Ctx, st: &mut State) -> Step {
             c.enable_hierarchical_cache
                 && !((c.hicache_storage_backend.is_none()
                     && matches!(
-                        c.hicache_write_policy.as_str(),
+                        c.hicache_write_policy.as_ref(),
                         "write_back" | "write_through"
                     ))
                     || (c.hicache_storage_backend.is_some()

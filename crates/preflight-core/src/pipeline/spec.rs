@@ -61,7 +61,7 @@ pub fn handle_speculative_decoding(ctx: &Ctx, st: &mut State) -> Step {
         Some("NEXTN") => Some("EAGLE".to_string()),
         _ => upper,
     };
-    st.cur.speculative_algorithm = alg.clone();
+    st.cur.speculative_algorithm = alg.clone().map(Into::into);
     let a = alg.as_deref();
 
     // :164-173@0.5.23
@@ -314,10 +314,10 @@ fn dflash_draft_backend(ctx: &Ctx, st: &mut State) {
         "CudaSRTPlatform"
     };
     let given = st.cur.speculative_draft_attention_backend.clone();
-    let backend = match given.or_else(|| st.prefill()) {
+    let backend = match given.or_else(|| st.prefill().map(Into::into)) {
         None => fallback.to_string(),
         Some(b) => {
-            let unsupported = !supported.contains(&b.as_str());
+            let unsupported = !supported.contains(&b.as_ref());
             if v >= V::V0_5_21 && unsupported || v <= V::V0_5_20 && unsupported && b != "trtllm_mha"
             {
                 let tuple = if v <= V::V0_5_19 {
@@ -347,11 +347,11 @@ fn dflash_draft_backend(ctx: &Ctx, st: &mut State) {
                     fallback.to_string()
                 }
             } else {
-                b
+                b.into_owned()
             }
         }
     };
-    st.cur.speculative_draft_attention_backend = Some(backend);
+    st.cur.speculative_draft_attention_backend = Some(backend.into());
     st.by(
         "speculative_draft_attention_backend",
         &sr::DFLASH_BACKEND_FALLBACK,
@@ -607,7 +607,7 @@ fn eagle_family(ctx: &Ctx, st: &mut State, alg: &str) -> Step {
     }
     let page = st.cur.page_size.unwrap_or(1);
     let base = st.cur.attention_backend.clone().unwrap_or_default();
-    if topk > 1 && page > 1 && !matches!(base.as_str(), "flashinfer" | "fa3" | "triton") {
+    if topk > 1 && page > 1 && !matches!(base.as_ref(), "flashinfer" | "fa3" | "triton") {
         return Err(st.raise(
             ctx,
             &sr::PAGE_TREE,

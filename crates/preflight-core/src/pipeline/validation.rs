@@ -329,7 +329,7 @@ pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
         "--generation-tokens-buckets",
         &c.generation_tokens_buckets,
     )?;
-    if c.enable_priority_scheduling && !matches!(c.schedule_policy.as_str(), "fcfs" | "lof") {
+    if c.enable_priority_scheduling && !matches!(c.schedule_policy.as_ref(), "fcfs" | "lof") {
         return Err(dg.raise(
             ctx,
             &vr::PRIORITY_POLICY,
