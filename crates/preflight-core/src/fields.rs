@@ -7,7 +7,6 @@ use crate::args::ServerArgs;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// When a resolved field is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -377,7 +376,7 @@ fn derived_width(args: &ServerArgs, key: &str) -> Option<PyVal> {
 pub fn resolve_fields(
     args: &ServerArgs,
     kv_cache_torch_dtype: Option<&str>,
-    origin: &BTreeMap<&'static str, Origin>,
+    origin: impl Fn(&str) -> Origin,
     cx: Context,
 ) -> Vec<ResolvedValue> {
     let value_of = |key: &str| -> PyVal {
@@ -397,7 +396,7 @@ pub fn resolve_fields(
         .iter()
         .map(|field| {
             let mut v = value_of(field.key);
-            let origin = origin.get(field.key).cloned().unwrap_or(Origin::Default);
+            let origin = origin(field.key);
             let mut text = match &v {
                 PyVal::None => String::new(),
                 other => other.to_str(),

@@ -215,7 +215,7 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
             provenance: c.provenance.clone(),
             assumed: c.assumed.clone(),
             hybrid_linear: m.mambaish(),
-            facts: m.clone(),
+            facts: std::sync::Arc::clone(m),
         }),
         diagnostics: diags,
         resolved,
@@ -275,7 +275,7 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
 /// The model step of [`evaluate`]: the facts a launch is judged with, or the diagnostics
 /// saying why there are none.
 type ModelStep = (
-    Option<std::rc::Rc<(model::ModelChoice, model::ModelConfig)>>,
+    Option<std::rc::Rc<(model::ModelChoice, std::sync::Arc<model::ModelConfig>)>>,
     Vec<Diagnostic>,
 );
 
@@ -283,8 +283,37 @@ thread_local! {
     /// The last model step and its key: the fix search and the page evaluate the same model
     /// with many flag variants, and choosing, loading and deriving the config was a fifth of
     /// an evaluation (BENCHMARKS.md).
-    static LAST_MODEL_STEP: std::cell::RefCell<Option<(String, ModelStep)>> =
+    static LAST_MODEL_STEP: std::cell::RefCell<Option<(ModelStepKey, ModelStep)>> =
         const { std::cell::RefCell::new(None) };
+}
+
+/// What [`model_step`] reads, the key of its memo.
+#[derive(Clone, Debug, PartialEq)]
+struct ModelStepKey {
+    v: SglangVersion,
+    arch: Option<String>,
+    model_path: Option<String>,
+    model_config: Option<serde_json::Value>,
+    overrides: Option<serde_json::Map<String, serde_json::Value>>,
+    opts: model::ModelOptions,
+}
+
+impl ModelStepKey {
+    /// Whether this key is the one of these inputs (compared in place: a hit allocates nothing).
+    fn is(
+        &self,
+        cfg: &LaunchConfig,
+        v: SglangVersion,
+        overrides: Option<&serde_json::Map<String, serde_json::Value>>,
+        opts: &model::ModelOptions,
+    ) -> bool {
+        self.v == v
+            && self.arch == cfg.arch
+            && self.model_path == cfg.model_path
+            && self.model_config == cfg.model_config
+            && self.overrides.as_ref() == overrides
+            && self.opts == *opts
+    }
 }
 
 /// Chooses the model's config ([`model::choose`]), loads it with the overrides and derives
@@ -296,19 +325,9 @@ fn model_step(
     overrides: Option<&serde_json::Map<String, serde_json::Value>>,
     opts: &model::ModelOptions,
 ) -> ModelStep {
-    let key = format!(
-        "{v}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{:?}\u{1}{opts:?}",
-        cfg.arch,
-        cfg.model_path,
-        cfg.model_config
-            .as_ref()
-            .map(serde_json::Value::to_string)
-            .unwrap_or_default(),
-        overrides,
-    );
     if let Some(hit) = LAST_MODEL_STEP.with_borrow(|last| {
         last.as_ref()
-            .filter(|(k, _)| *k == key)
+            .filter(|(k, _)| k.is(cfg, v, overrides, opts))
             .map(|(_, step)| step.clone())
     }) {
         return hit;
@@ -317,7 +336,7 @@ fn model_step(
     let model = match model::choose(cfg) {
         Ok(choice) => match model::HfConfig::load(&choice.config, overrides) {
             Ok(hf) => match model::ModelConfig::new(v, &hf, opts) {
-                Ok(m) => Some(std::rc::Rc::new((choice, m))),
+                Ok(m) => Some(std::rc::Rc::new((choice, std::sync::Arc::new(m)))),
                 Err(e) => {
                     let config = match &choice.source {
                         model::ModelSource::Config => "the given config.json".to_string(),
@@ -367,6 +386,14 @@ fn model_step(
         }
     };
     let step = (model, out);
+    let key = ModelStepKey {
+        v,
+        arch: cfg.arch.clone(),
+        model_path: cfg.model_path.clone(),
+        model_config: cfg.model_config.clone(),
+        overrides: overrides.cloned(),
+        opts: opts.clone(),
+    };
     LAST_MODEL_STEP.with_borrow_mut(|last| *last = Some((key, step.clone())));
     step
 }

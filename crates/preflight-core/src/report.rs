@@ -160,7 +160,7 @@ pub struct Diagnostic {
 }
 
 /// Where a resolved value came from.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind", content = "rule")]
 pub enum Origin {
     /// The user set it and SGLang kept it.
@@ -168,10 +168,10 @@ pub enum Origin {
     /// SGLang's default (nothing rewrote it).
     Default,
     /// Set or rewritten by the rule with this code.
-    Rule(String),
+    Rule(&'static str),
     /// Declared by this SGLang resolution step (`declare_resolution(server_args, "<step>", ...)`),
     /// with no Preflight rule of its own (a silent rewrite).
-    Step(String),
+    Step(&'static str),
 }
 
 /// Overall verdict.
@@ -279,8 +279,9 @@ pub struct ModelReport {
     pub provenance: String,
     /// What Preflight assumed about the user's checkpoint, in words (empty for its own config).
     pub assumed: Vec<String>,
-    /// The facts (`ModelConfig`).
-    pub facts: crate::model::ModelConfig,
+    /// The facts (`ModelConfig`), shared with the evaluation's memo (one model is judged with
+    /// many flag variants; the facts are read, never changed).
+    pub facts: std::sync::Arc<crate::model::ModelConfig>,
     /// A hybrid linear-attention / state-space model (`mambaish_config`).
     pub hybrid_linear: bool,
 }

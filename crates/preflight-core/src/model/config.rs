@@ -202,6 +202,10 @@ pub struct ModelConfig {
     pub layer_ids_assert: Option<LayerIdsAssert>,
     /// `is_fp4_experts` from the config (`routed_experts_quant_method == "mxfp4"`).
     pub is_fp4_experts: bool,
+    /// [`ModelConfig::mambaish`], derived once when the config is built (every evaluation
+    /// reads it several times).
+    #[serde(skip)]
+    mambaish: bool,
 }
 
 impl ModelConfig {
@@ -415,12 +419,15 @@ impl ModelConfig {
             text_config_assert: false,
             layer_ids_assert,
             hf,
+            mambaish: false,
         }
-        .with_total_kv_heads())
+        .with_derived())
     }
 
-    fn with_total_kv_heads(mut self) -> ModelConfig {
+    /// The facts derived from the others: the total KV heads and [`ModelConfig::mambaish`].
+    fn with_derived(mut self) -> ModelConfig {
         self.total_num_kv_heads = self.get_total_num_kv_heads();
+        self.mambaish = self.derive_mambaish();
         self
     }
 
@@ -1498,6 +1505,10 @@ impl ModelConfig {
     /// `mambaish_config(model_config) is not None` (`hybrid_arch.py:145-155@0.5.23`): any hybrid
     /// linear-attention / state-space model.
     pub fn mambaish(&self) -> bool {
+        self.mambaish
+    }
+
+    fn derive_mambaish(&self) -> bool {
         self.mamba2()
             || self.hybrid_gdn()
             || self.kimi_linear()

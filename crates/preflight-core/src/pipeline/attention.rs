@@ -164,20 +164,20 @@ pub fn handle_multi_item_scoring(ctx: &Ctx, st: &mut State) -> Step {
     st.cur.disable_cuda_graph = true;
     st.origin(
         "disable_cuda_graph",
-        Origin::Step("_handle_multi_item_scoring".into()),
+        Origin::Step("_handle_multi_item_scoring"),
     );
     if !st.cur.disable_radix_cache {
         st.cur.disable_radix_cache = true;
         st.origin(
             "disable_radix_cache",
-            Origin::Step("_handle_multi_item_scoring".into()),
+            Origin::Step("_handle_multi_item_scoring"),
         );
     }
     if st.cur.chunked_prefill_size != Some(-1) {
         st.cur.chunked_prefill_size = Some(-1);
         st.origin(
             "chunked_prefill_size",
-            Origin::Step("_handle_multi_item_scoring".into()),
+            Origin::Step("_handle_multi_item_scoring"),
         );
     }
     let (p, d) = (st.prefill(), st.decode());

@@ -150,7 +150,7 @@ pub fn resolve_cp_tp_group_sharing(ctx: &Ctx, st: &mut State) -> Step {
     st.cur.enable_cp_tp_group_sharing = true;
     st.origin(
         "enable_cp_tp_group_sharing",
-        Origin::Step("resolve_cp_tp_group_sharing".into()),
+        Origin::Step("resolve_cp_tp_group_sharing"),
     );
     Ok(())
 }

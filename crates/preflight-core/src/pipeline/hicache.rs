@@ -9,8 +9,8 @@ use crate::report::Origin;
 use crate::rules::hicache as r;
 use crate::version::SglangVersion as V;
 
-fn declared(st: &mut State, field: &'static str, step: &str) {
-    st.origin(field, Origin::Step(step.into()));
+fn declared(st: &mut State, field: &'static str, step: &'static str) {
+    st.origin(field, Origin::Step(step));
 }
 
 /// Decode host receive is on: threshold > 0 (0.5.21), < 1 (0.5.22+).
@@ -119,7 +119,7 @@ pub fn handle_hicache(ctx: &Ctx, st: &mut State) -> Step {
     dcp_compatibility(ctx, st)
 }
 
-fn set_layout(st: &mut State, layout: &str, step: &str) {
+fn set_layout(st: &mut State, layout: &str, step: &'static str) {
     st.cur.hicache_mem_layout = layout.to_string().into();
     declared(st, "hicache_mem_layout", step);
 }

@@ -56,10 +56,7 @@ pub fn check_lora_server_args(ctx: &Ctx, st: &mut State) -> Step {
     // lora_hook.py:46@0.5.23, need the Python API)
     if st.cur.lora_paths.truthy() && st.cur.enable_lora.is_none() {
         st.cur.enable_lora = Some(true);
-        st.origin(
-            "enable_lora",
-            Origin::Rule(lr::ENABLED_BY_PATHS.code.into()),
-        );
+        st.origin("enable_lora", Origin::Rule(lr::ENABLED_BY_PATHS.code));
         st.emit(ctx, &lr::ENABLED_BY_PATHS, &[]);
     }
     if st.cur.enable_lora == Some(true) {

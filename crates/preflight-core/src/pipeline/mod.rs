@@ -237,7 +237,7 @@ impl State {
 
     /// Sets a resolved field's origin to a rule.
     pub fn by(&mut self, field: &'static str, rule: &RuleInfo) {
-        self.origin(field, Origin::Rule(rule.code.to_string()));
+        self.origin(field, Origin::Rule(rule.code));
     }
 
     /// Whether an error has been emitted so far.
@@ -276,7 +276,6 @@ pub fn run(ctx: &Ctx, st: &mut State) {
     {
         kernel::known_kernel_failures(ctx, st);
     }
-    finish(ctx, st);
 }
 
 /// `run_resolution_pipeline` (`arg_groups/pipeline.py@0.5.23`), the modelled steps in order.
@@ -353,49 +352,46 @@ pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
         hybrid: ctx.model.mambaish(),
         context_len: ctx.model.context_len,
     };
-    crate::fields::resolve_fields(&st.cur, st.kv_cache_torch_dtype.as_deref(), &st.origin, cx)
+    crate::fields::resolve_fields(
+        &st.cur,
+        st.kv_cache_torch_dtype.as_deref(),
+        |key| origin_of(ctx, st, key),
+        cx,
+    )
 }
 
-/// Origins of the displayed fields that no step wrote: the user's value or SGLang's default.
-fn finish(ctx: &Ctx, st: &mut State) {
-    // every row of the resolved table (`fields::RESOLVED_FIELDS`); the context length and the
-    // derived widths get their own origins below
-    for f in crate::fields::RESOLVED_FIELDS
-        .iter()
-        .map(|r| r.key)
-        .filter(|k| !matches!(*k, "context_length" | "kv_cache_torch_dtype"))
-    {
-        if !st.origin.contains_key(f) {
-            let o = if ctx.given(f) {
-                Origin::User
-            } else {
-                Origin::Default
-            };
-            st.origin(f, o);
-        }
+/// Where a displayed field's value came from: the step or rule that wrote it, else the user's
+/// value or SGLang's default. The context length SGLang runs with is the user's or
+/// `ModelConfig`'s derivation; the derived widths ([`crate::fields`]) come from the widths the
+/// launch set.
+fn origin_of(ctx: &Ctx, st: &State, key: &str) -> Origin {
+    if let Some(o) = st.origin.get(key) {
+        return *o;
     }
-    // the context length SGLang runs with: the user's, else ModelConfig's derivation
-    if !st.origin.contains_key("context_length") {
-        let o = if ctx.given("context_length") {
+    let user_or_default = |k: &str| {
+        if ctx.given(k) {
             Origin::User
         } else {
-            Origin::Step("ModelConfig._derive_context_length".into())
-        };
-        st.origin("context_length", o);
-    }
-    // the derived widths (fields::derived_width) come from the widths the launch set
-    for (f, parts) in [
-        (
-            "attn_tp_size",
-            &["tp_size", "dp_size", "attn_dp_size", "attn_cp_size"][..],
-        ),
-        ("moe_tp_size", &["tp_size", "ep_size", "moe_dp_size"][..]),
-    ] {
-        if parts
-            .iter()
-            .any(|p| st.origin.get(p).is_some_and(|o| *o != Origin::Default))
-        {
-            st.origin(f, Origin::Step("derive_parallel_widths".into()));
+            Origin::Default
         }
+    };
+    let derived_from: &[&str] = match key {
+        "kv_cache_torch_dtype" => return Origin::Default,
+        "context_length" if ctx.given("context_length") => return Origin::User,
+        "context_length" => return Origin::Step("ModelConfig._derive_context_length"),
+        "attn_tp_size" => &["tp_size", "dp_size", "attn_dp_size", "attn_cp_size"],
+        "moe_tp_size" => &["tp_size", "ep_size", "moe_dp_size"],
+        _ => return user_or_default(key),
+    };
+    if derived_from.iter().any(|p| {
+        st.origin
+            .get(p)
+            .copied()
+            .unwrap_or_else(|| user_or_default(p))
+            != Origin::Default
+    }) {
+        Origin::Step("derive_parallel_widths")
+    } else {
+        user_or_default(key)
     }
 }

@@ -509,17 +509,11 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
                 // trtllm for each unset DSA backend (:27-31@0.5.23)
                 if st.cur.dsa_prefill_backend.is_none() {
                     st.cur.dsa_prefill_backend = Some("trtllm".into());
-                    st.origin(
-                        "dsa_prefill_backend",
-                        Origin::Step("_dsa_dcp_overrides".into()),
-                    );
+                    st.origin("dsa_prefill_backend", Origin::Step("_dsa_dcp_overrides"));
                 }
                 if st.cur.dsa_decode_backend.is_none() {
                     st.cur.dsa_decode_backend = Some("trtllm".into());
-                    st.origin(
-                        "dsa_decode_backend",
-                        Origin::Step("_dsa_dcp_overrides".into()),
-                    );
+                    st.origin("dsa_decode_backend", Origin::Step("_dsa_dcp_overrides"));
                 }
             }
             if st.attention_unset() {
@@ -721,7 +715,7 @@ fn override_providers(ctx: &Ctx, st: &mut State) -> Step {
             st.cur.moe_runner_backend = "triton_kernel".into();
             st.origin(
                 "moe_runner_backend",
-                Origin::Step("_interns2_mobius_baseline_overrides".into()),
+                Origin::Step("_interns2_mobius_baseline_overrides"),
             );
         }
     } else if lists::PROVIDERS_QWEN3_VL.contains(v, arch) {
@@ -1066,18 +1060,18 @@ fn validate_deepseek_v4_cp(ctx: &Ctx, st: &mut State) -> Step {
         let width = a * dp;
         st.cur.attn_dp_size = width;
         st.cur.dp_size = 1;
-        st.origin("attn_dp_size", Origin::Step(S.into()));
-        st.origin("dp_size", Origin::Step(S.into()));
+        st.origin("attn_dp_size", Origin::Step(S));
+        st.origin("dp_size", Origin::Step(S));
         width
     } else {
         st.cur.enable_dp_attention = true;
-        st.origin("enable_dp_attention", Origin::Step(S.into()));
+        st.origin("enable_dp_attention", Origin::Step(S));
         st.cur.dp_size
     };
     st.cur.moe_dense_tp_size = Some(1);
     if let Some(cp) = crate::py::floordiv(tp, attn_dp) {
         st.cur.attn_cp_size = cp;
-        st.origin("attn_cp_size", Origin::Step(S.into()));
+        st.origin("attn_cp_size", Origin::Step(S));
     }
     if attn_dp != 1 {
         return Err(st.raise(ctx, &dsv4::CP_DP_ATTN, &[]));
@@ -1177,11 +1171,11 @@ fn dsa_split_backend_resolution(ctx: &Ctx, st: &mut State) -> Step {
         const S: &str = "_dsa_split_backend_resolution";
         if st.cur.dsa_prefill_backend.is_none() {
             st.cur.dsa_prefill_backend = Some(B.into());
-            st.origin("dsa_prefill_backend", Origin::Step(S.into()));
+            st.origin("dsa_prefill_backend", Origin::Step(S));
         }
         if st.cur.dsa_decode_backend.is_none() {
             st.cur.dsa_decode_backend = Some(B.into());
-            st.origin("dsa_decode_backend", Origin::Step(S.into()));
+            st.origin("dsa_decode_backend", Origin::Step(S));
         }
         return Ok(());
     }

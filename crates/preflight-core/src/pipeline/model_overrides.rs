@@ -10,8 +10,8 @@ use crate::rules::{model as mr, model_overrides as mo};
 use crate::version::SglangVersion;
 use serde_json::Value;
 
-fn step(st: &mut State, field: &'static str, step: &str) {
-    st.origin(field, Origin::Step(step.to_string()));
+fn step(st: &mut State, field: &'static str, step: &'static str) {
+    st.origin(field, Origin::Step(step));
 }
 
 /// An environment flag as `EnvBool.get()` reads it (`environ.py`).

@@ -25,8 +25,8 @@ use crate::version::SglangVersion;
 
 const HOOK: &str = "_handle_a2a_moe";
 
-fn step(st: &mut State, field: &'static str, step: &str) {
-    st.origin(field, Origin::Step(step.to_string()));
+fn step(st: &mut State, field: &'static str, step: &'static str) {
+    st.origin(field, Origin::Step(step));
 }
 
 /// An environment flag as `EnvBool.get()` reads it (`environ.py`): `1`/`true`/`yes`/`on`.

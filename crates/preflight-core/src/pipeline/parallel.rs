@@ -23,8 +23,8 @@ fn has_attn_dp(ctx: &Ctx) -> bool {
     ctx.v >= SglangVersion::V0_5_22
 }
 
-fn step(st: &mut State, field: &'static str, step: &str) {
-    st.origin(field, Origin::Step(step.to_string()));
+fn step(st: &mut State, field: &'static str, step: &'static str) {
+    st.origin(field, Origin::Step(step));
 }
 
 /// `handle_deprecated_dp_attention` (`parallel_hook.py:39-61@0.5.23`, pipeline.py:45): the

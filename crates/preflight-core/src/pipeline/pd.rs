@@ -11,7 +11,7 @@ use crate::version::SglangVersion as V;
 const STEP: &str = "handle_pd_disaggregation";
 
 fn declared(st: &mut State, field: &'static str) {
-    st.origin(field, Origin::Step(STEP.into()));
+    st.origin(field, Origin::Step(STEP));
 }
 
 fn env_bool(ctx: &Ctx, name: &str) -> bool {
@@ -177,7 +177,7 @@ pub fn handle_pd_disaggregation(ctx: &Ctx, st: &mut State) -> Step {
                 st.cur.disaggregation_bootstrap_port = port;
                 st.origin(
                     "disaggregation_bootstrap_port",
-                    Origin::Step("_alias_bootstrap_port_to_api_port".into()),
+                    Origin::Step("_alias_bootstrap_port_to_api_port"),
                 );
             }
         }

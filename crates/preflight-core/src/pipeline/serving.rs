@@ -113,7 +113,7 @@ pub fn handle_deprecated_args_head(ctx: &Ctx, st: &mut State) -> Step {
         st.cur.image_processor_backend = "pil".into();
         st.origin(
             "image_processor_backend",
-            Origin::Step("_handle_deprecated_args".into()),
+            Origin::Step("_handle_deprecated_args"),
         );
     }
     Ok(())
@@ -125,7 +125,7 @@ pub fn handle_deprecated_args_head(ctx: &Ctx, st: &mut State) -> Step {
 /// is validated, and the explicit opt-out is recorded so that no override fills `quantization`
 /// from the checkpoint later.
 pub fn handle_missing_default_values(_ctx: &Ctx, st: &mut State) {
-    let step = || Origin::Step("_handle_missing_default_values".into());
+    let step = || Origin::Step("_handle_missing_default_values");
     if st.cur.quantization.as_deref() == Some("unquant") {
         st.cur.quantization = None;
         st.origin("quantization", step());
@@ -135,7 +135,7 @@ pub fn handle_missing_default_values(_ctx: &Ctx, st: &mut State) {
 
 /// The gRPC and sidecar part of `handle_deprecated_args` (`serving_hook.py:342-430@0.5.23`).
 pub fn handle_deprecated_args_grpc(ctx: &Ctx, st: &mut State) -> Step {
-    let step = || Origin::Step("_handle_deprecated_args".into());
+    let step = || Origin::Step("_handle_deprecated_args");
     if st.cur.grpc_mode && !st.cur.smg_grpc_mode {
         st.cur.smg_grpc_mode = true;
         st.origin("smg_grpc_mode", step());
@@ -302,7 +302,7 @@ pub fn handle_other_validations(ctx: &Ctx, st: &mut State) -> Step {
             st.cur.optimistic_prefill_attempts = 0;
             st.origin(
                 "optimistic_prefill_attempts",
-                Origin::Step("_handle_other_validations".into()),
+                Origin::Step("_handle_other_validations"),
             );
         }
     }

@@ -114,7 +114,7 @@ fn handle_aux_hidden_state_capture(ctx: &Ctx, st: &mut State) -> Step {
     st.cur.speculative_algorithm = None;
     st.origin(
         "speculative_algorithm",
-        Origin::Step("_handle_aux_hidden_state_capture".into()),
+        Origin::Step("_handle_aux_hidden_state_capture"),
     );
     Ok(())
 }
