@@ -181,7 +181,7 @@ fn row(v: SglangVersion, c: &Checked) -> ReleaseRow {
             r.resolved
                 .iter()
                 .filter(|f| f.shown && !f.value.is_null())
-                .map(|f| (f.key.to_string(), f.text.clone()))
+                .map(|f| (f.key.to_string(), f.text.to_string()))
                 .collect()
         })
         .unwrap_or_default();

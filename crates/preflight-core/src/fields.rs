@@ -4,6 +4,7 @@
 //! added in one place.
 
 use crate::args::ServerArgs;
+use crate::args::value::Str;
 use crate::pyfmt::PyVal;
 use crate::report::Origin;
 use serde::Serialize;
@@ -60,37 +61,43 @@ pub struct ResolvedField {
     /// A split backend that falls back to this field when unset (SGLang's
     /// `attention_backends_of`): shown as "<base> (= <label of base>)".
     pub inherits: Option<&'static str>,
+    /// Reads the value from a finished resolution: the `ServerArgs` field of the same name
+    /// (a typed read, no lookup by name), or the construction's dtype, the context length or a
+    /// derived width.
+    pub get: fn(&Inputs) -> Scalar,
 }
 
-const fn f(
-    key: &'static str,
-    label: &'static str,
-    group: FieldGroup,
-    shown: Shown,
-) -> ResolvedField {
-    ResolvedField {
-        key,
-        label,
-        group,
-        shown,
-        inherits: None,
-    }
+/// A row reading the `ServerArgs` field named `$key`, or, with `get:`, a value of its own.
+macro_rules! f {
+    ($key:ident, $label:expr, $group:expr, $shown:expr $(,)?) => {
+        f!($key, $label, $group, $shown, get: |x| ToScalar::to_scalar(&x.args.$key))
+    };
+    ($key:ident, $label:expr, $group:expr, $shown:expr, get: $get:expr $(,)?) => {
+        ResolvedField {
+            key: stringify!($key),
+            label: $label,
+            group: $group,
+            shown: $shown,
+            inherits: None,
+            get: $get,
+        }
+    };
 }
 
 use FieldGroup as G;
 
 /// Every resolved field, in display order.
 pub static RESOLVED_FIELDS: &[ResolvedField] = &[
-    f(
-        "attention_backend",
+    f!(
+        attention_backend,
         "Attention backend",
         G::Attention,
         Shown::Always,
     ),
     ResolvedField {
         inherits: Some("attention_backend"),
-        ..f(
-            "prefill_attention_backend",
+        ..f!(
+            prefill_attention_backend,
             "Prefill attention",
             G::Attention,
             Shown::Always,
@@ -98,212 +105,189 @@ pub static RESOLVED_FIELDS: &[ResolvedField] = &[
     },
     ResolvedField {
         inherits: Some("attention_backend"),
-        ..f(
-            "decode_attention_backend",
+        ..f!(
+            decode_attention_backend,
             "Decode attention",
             G::Attention,
             Shown::Always,
         )
     },
-    f("dsa_prefill_backend", "DSA prefill", G::Sparse, Shown::Dsa),
-    f("dsa_decode_backend", "DSA decode", G::Sparse, Shown::Dsa),
-    f(
-        "dsv4_prefill_backend",
+    f!(dsa_prefill_backend, "DSA prefill", G::Sparse, Shown::Dsa),
+    f!(dsa_decode_backend, "DSA decode", G::Sparse, Shown::Dsa),
+    f!(
+        dsv4_prefill_backend,
         "DeepSeek-V4 prefill",
         G::Sparse,
         Shown::Dsv4,
     ),
-    f(
-        "dsv4_attn_backend",
+    f!(
+        dsv4_attn_backend,
         "DeepSeek-V4 attention",
         G::Sparse,
         Shown::Dsv4,
     ),
-    f(
-        "kv_cache_dtype",
+    f!(
+        kv_cache_dtype,
         "KV cache dtype",
         G::Attention,
         Shown::Always,
     ),
-    f(
-        "kv_cache_torch_dtype",
+    f!(kv_cache_torch_dtype,
         "KV cache tensor dtype",
         G::Attention,
-        Shown::Always,
-    ),
-    f("page_size", "Page size", G::Attention, Shown::Always),
-    f(
-        "speculative_algorithm",
+        Shown::Always, get: |x| x.kv_cache_torch_dtype.map_or(Scalar::Null, |s| Scalar::Str(Str::Owned(s.to_string())))),
+    f!(page_size, "Page size", G::Attention, Shown::Always),
+    f!(
+        speculative_algorithm,
         "Speculative algorithm",
         G::Speculative,
         Shown::Speculative,
     ),
-    f(
-        "speculative_eagle_topk",
+    f!(
+        speculative_eagle_topk,
         "Draft top-k",
         G::Speculative,
         Shown::Speculative,
     ),
-    f(
-        "speculative_num_steps",
+    f!(
+        speculative_num_steps,
         "Draft steps",
         G::Speculative,
         Shown::Speculative,
     ),
-    f(
-        "speculative_num_draft_tokens",
+    f!(
+        speculative_num_draft_tokens,
         "Draft tokens",
         G::Speculative,
         Shown::Speculative,
     ),
-    f(
-        "speculative_draft_attention_backend",
+    f!(
+        speculative_draft_attention_backend,
         "Draft attention backend",
         G::Speculative,
         Shown::Speculative,
     ),
-    f(
-        "tp_size",
-        "Tensor parallel size",
-        G::Parallel,
-        Shown::WhenSet,
-    ),
-    f(
-        "pp_size",
+    f!(tp_size, "Tensor parallel size", G::Parallel, Shown::WhenSet,),
+    f!(
+        pp_size,
         "Pipeline parallel size",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "dp_size",
+    f!(
+        dp_size,
         "Data-parallel replicas",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "enable_dp_attention",
+    f!(
+        enable_dp_attention,
         "DP attention (deprecated spelling)",
         G::Parallel,
         Shown::WhenTrue,
     ),
-    f(
-        "attn_dp_size",
+    f!(
+        attn_dp_size,
         "Attention data parallel",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "attn_cp_size",
+    f!(
+        attn_cp_size,
         "Attention context parallel",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "moe_dp_size",
+    f!(
+        moe_dp_size,
         "MoE data parallel",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "ep_size",
-        "Expert parallel size",
-        G::Parallel,
-        Shown::WhenSet,
-    ),
-    f(
-        "attn_tp_size",
+    f!(ep_size, "Expert parallel size", G::Parallel, Shown::WhenSet,),
+    f!(attn_tp_size,
         "Attention tensor parallel (derived)",
         G::Parallel,
-        Shown::WhenSet,
-    ),
-    f(
-        "moe_tp_size",
+        Shown::WhenSet, get: attn_tp_size),
+    f!(moe_tp_size,
         "MoE tensor parallel (derived)",
         G::Parallel,
-        Shown::WhenSet,
-    ),
-    f(
-        "dcp_size",
+        Shown::WhenSet, get: moe_tp_size),
+    f!(
+        dcp_size,
         "Decode context parallel",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f(
-        "dcp_comm_backend",
+    f!(
+        dcp_comm_backend,
         "DCP communication",
         G::Parallel,
         Shown::WhenSet,
     ),
-    f("quantization", "Quantization", G::Moe, Shown::WhenSet),
-    f(
-        "moe_runner_backend",
+    f!(quantization, "Quantization", G::Moe, Shown::WhenSet),
+    f!(
+        moe_runner_backend,
         "MoE runner backend",
         G::Moe,
         Shown::WhenSet,
     ),
-    f(
-        "moe_a2a_backend",
+    f!(
+        moe_a2a_backend,
         "MoE all-to-all backend",
         G::Moe,
         Shown::WhenSet,
     ),
-    f("deepep_mode", "DeepEP mode", G::Moe, Shown::WhenSet),
-    f(
-        "flashinfer_a2a_dispatch_type",
+    f!(deepep_mode, "DeepEP mode", G::Moe, Shown::WhenSet),
+    f!(
+        flashinfer_a2a_dispatch_type,
         "FlashInfer A2A dispatch",
         G::Moe,
         Shown::WhenSet,
     ),
-    f(
-        "mamba_backend",
-        "Mamba backend",
-        G::Attention,
-        Shown::Hybrid,
-    ),
-    f(
-        "linear_attn_backend",
+    f!(mamba_backend, "Mamba backend", G::Attention, Shown::Hybrid,),
+    f!(
+        linear_attn_backend,
         "Linear attention",
         G::Attention,
         Shown::Hybrid,
     ),
-    f(
-        "context_length",
+    f!(context_length,
         "Context length",
         G::Serving,
-        Shown::Always,
-    ),
-    f(
-        "disable_cuda_graph",
+        Shown::Always, get: |x| Scalar::Int(x.context_len)),
+    f!(
+        disable_cuda_graph,
         "CUDA graphs disabled",
         G::Serving,
         Shown::WhenTrue,
     ),
-    f(
-        "disable_radix_cache",
+    f!(
+        disable_radix_cache,
         "Radix cache disabled",
         G::Serving,
         Shown::WhenTrue,
     ),
-    f(
-        "disaggregation_mode",
+    f!(
+        disaggregation_mode,
         "PD disaggregation role",
         G::Serving,
         Shown::WhenSet,
     ),
-    f(
-        "disaggregation_transfer_backend",
+    f!(
+        disaggregation_transfer_backend,
         "PD transfer backend",
         G::Serving,
         Shown::WhenSet,
     ),
-    f(
-        "disaggregation_decode_extra_slots",
+    f!(
+        disaggregation_decode_extra_slots,
         "Extra decode slots for in-flight transfers",
         G::Serving,
         Shown::WhenSet,
     ),
-    f(
-        "disaggregation_decode_retraction_backup",
+    f!(
+        disaggregation_decode_retraction_backup,
         "Decode retraction backup",
         G::Serving,
         Shown::WhenSet,
@@ -324,10 +308,10 @@ pub struct ResolvedValue {
     pub label: &'static str,
     /// Panel group.
     pub group: FieldGroup,
-    /// The value as JSON (`null` = Python `None`).
-    pub value: serde_json::Value,
+    /// The value (JSON `null` = Python `None`).
+    pub value: Scalar,
     /// The value as shown (`fa3`, `64`, `bfloat16`, `trtllm (= attention backend)`).
-    pub text: String,
+    pub text: Str,
     /// Where it came from.
     pub origin: Origin,
     /// Whether the page and the CLI show it for this launch.
@@ -350,64 +334,187 @@ pub struct Context {
     pub context_len: i64,
 }
 
-/// The derived parallel widths (`runtime_context.derive_parallel_widths`,
-/// `runtime_context.py@0.5.23`): `attn_tp_size = tp_size // attn_dp_size // attn_cp_size` (the
-/// attention-DP size is `--dp-size` under the deprecated `--enable-dp-attention`, which 0.5.22+
-/// have already turned into `--attn-dp-size`) and `moe_tp_size = tp_size // ep_size //
-/// moe_dp_size`. Not `ServerArgs` fields: their origin is the widths they derive from.
-fn derived_width(args: &ServerArgs, key: &str) -> Option<PyVal> {
-    let div = |a: i64, b: i64| crate::py::floordiv(a, b);
-    let v = match key {
-        "attn_tp_size" => {
-            let adp = if args.enable_dp_attention {
-                args.dp_size
-            } else {
-                args.attn_dp_size
-            };
-            div(args.tp_size, adp).and_then(|x| div(x, args.attn_cp_size))
-        }
-        "moe_tp_size" => div(args.tp_size, args.ep_size).and_then(|x| div(x, args.moe_dp_size)),
-        _ => return None,
-    };
-    Some(v.map_or(PyVal::None, PyVal::Int))
+/// A resolved field's value as a `ServerArgs` field holds it; serialised as JSON (`null` =
+/// Python `None`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scalar {
+    /// `None`.
+    Null,
+    /// A `bool`.
+    Bool(bool),
+    /// An `int`.
+    Int(i64),
+    /// A `float`.
+    Float(f64),
+    /// A `str` (borrowed when it is SGLang's default or a value resolution wrote).
+    Str(Str),
 }
 
-/// The resolved fields of a finished resolution, in table order.
+impl Scalar {
+    /// Python `None`.
+    pub fn is_null(&self) -> bool {
+        *self == Scalar::Null
+    }
+
+    /// The integer, if it is one.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Scalar::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The value as `serde_json` holds it (a non-finite float is `null`, as JSON has none).
+    pub fn to_json(&self) -> serde_json::Value {
+        self.as_py().to_json()
+    }
+
+    /// As a Python value (for `str()` / `repr()` formatting).
+    pub fn as_py(&self) -> PyVal {
+        match self {
+            Scalar::Null => PyVal::None,
+            Scalar::Bool(b) => PyVal::Bool(*b),
+            Scalar::Int(i) => PyVal::Int(*i),
+            Scalar::Float(f) => PyVal::Float(*f),
+            Scalar::Str(s) => PyVal::Str(s.to_string()),
+        }
+    }
+
+    /// Python `str(value)`, `""` for `None`: borrowed for strings and booleans.
+    fn text(&self) -> Str {
+        match self {
+            Scalar::Null => Str::Borrowed(""),
+            Scalar::Bool(true) => Str::Borrowed("True"),
+            Scalar::Bool(false) => Str::Borrowed("False"),
+            Scalar::Int(i) => Str::Owned(i.to_string()),
+            Scalar::Float(_) => Str::Owned(self.as_py().to_str()),
+            Scalar::Str(s) => s.clone(),
+        }
+    }
+}
+
+impl Serialize for Scalar {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Scalar::Null => ser.serialize_none(),
+            Scalar::Bool(b) => ser.serialize_bool(*b),
+            Scalar::Int(i) => ser.serialize_i64(*i),
+            Scalar::Float(f) if f.is_finite() => ser.serialize_f64(*f),
+            Scalar::Float(_) => ser.serialize_none(),
+            Scalar::Str(s) => ser.serialize_str(s),
+        }
+    }
+}
+
+/// A `ServerArgs` field type the resolved table reads.
+pub trait ToScalar {
+    /// The field's value.
+    fn to_scalar(&self) -> Scalar;
+}
+
+impl ToScalar for bool {
+    fn to_scalar(&self) -> Scalar {
+        Scalar::Bool(*self)
+    }
+}
+
+impl ToScalar for i64 {
+    fn to_scalar(&self) -> Scalar {
+        Scalar::Int(*self)
+    }
+}
+
+impl ToScalar for f64 {
+    fn to_scalar(&self) -> Scalar {
+        Scalar::Float(*self)
+    }
+}
+
+impl ToScalar for Str {
+    fn to_scalar(&self) -> Scalar {
+        Scalar::Str(self.clone())
+    }
+}
+
+impl<T: ToScalar> ToScalar for Option<T> {
+    fn to_scalar(&self) -> Scalar {
+        self.as_ref().map_or(Scalar::Null, T::to_scalar)
+    }
+}
+
+/// What the rows read: the finished resolution and the two values that are not `ServerArgs`
+/// fields.
+pub struct Inputs<'a> {
+    /// `ServerArgs` as resolution left it.
+    pub args: &'a ServerArgs,
+    /// The KV cache's tensor dtype the construction chose (`None` when it did not run).
+    pub kv_cache_torch_dtype: Option<&'a str>,
+    /// See [`Context::context_len`].
+    pub context_len: i64,
+}
+
+/// `a // b` of the derived widths; `None` (shown as Python `None`) when `b` is 0.
+fn div(a: i64, b: i64) -> Option<i64> {
+    crate::py::floordiv(a, b)
+}
+
+/// The derived attention TP width (`runtime_context.derive_parallel_widths`,
+/// `runtime_context.py@0.5.23`): `attn_tp_size = tp_size // attn_dp_size // attn_cp_size`, the
+/// attention-DP size being `--dp-size` under the deprecated `--enable-dp-attention` (which
+/// 0.5.22+ have already turned into `--attn-dp-size`). Not a `ServerArgs` field: its origin is
+/// the widths it derives from.
+fn attn_tp_size(x: &Inputs) -> Scalar {
+    let a = x.args;
+    let adp = if a.enable_dp_attention {
+        a.dp_size
+    } else {
+        a.attn_dp_size
+    };
+    div(a.tp_size, adp)
+        .and_then(|t| div(t, a.attn_cp_size))
+        .to_scalar()
+}
+
+/// The derived MoE TP width: `moe_tp_size = tp_size // ep_size // moe_dp_size` (as
+/// [`attn_tp_size`]).
+fn moe_tp_size(x: &Inputs) -> Scalar {
+    let a = x.args;
+    div(a.tp_size, a.ep_size)
+        .and_then(|t| div(t, a.moe_dp_size))
+        .to_scalar()
+}
+
+/// The resolved fields of a finished resolution, in table order; `origin` says where a field's
+/// value came from.
 pub fn resolve_fields(
     args: &ServerArgs,
     kv_cache_torch_dtype: Option<&str>,
     origin: impl Fn(&str) -> Origin,
     cx: Context,
 ) -> Vec<ResolvedValue> {
-    let value_of = |key: &str| -> PyVal {
-        if key == "kv_cache_torch_dtype" {
-            return kv_cache_torch_dtype.map_or(PyVal::None, |s| PyVal::Raw(s.to_string()));
-        }
-        if key == "context_length" {
-            return PyVal::Int(cx.context_len);
-        }
-        if let Some(v) = derived_width(args, key) {
-            return v;
-        }
-        args.get(key).unwrap_or(PyVal::None)
+    let x = Inputs {
+        args,
+        kv_cache_torch_dtype,
+        context_len: cx.context_len,
     };
     let spec = args.speculative_algorithm.is_some();
     RESOLVED_FIELDS
         .iter()
         .map(|field| {
-            let mut v = value_of(field.key);
+            let mut v = (field.get)(&x);
             let origin = origin(field.key);
-            let mut text = match &v {
-                PyVal::None => String::new(),
-                other => other.to_str(),
-            };
-            if let (PyVal::None, Some(base)) = (&v, field.inherits)
+            let mut text = v.text();
+            if let (Scalar::Null, Some(base)) = (&v, field.inherits)
                 && let Some(base_field) = find(base)
             {
-                let b = value_of(base);
-                if b != PyVal::None {
-                    text = format!("{} (= {})", b.to_str(), base_field.label.to_lowercase());
-                    v = PyVal::None;
+                let b = (base_field.get)(&x);
+                if !b.is_null() {
+                    text = Str::Owned(format!(
+                        "{} (= {})",
+                        b.text(),
+                        base_field.label.to_lowercase()
+                    ));
+                    v = Scalar::Null;
                 }
             }
             let shown = match field.shown {
@@ -417,13 +524,13 @@ pub fn resolve_fields(
                 Shown::Dsv4 => cx.dsv4,
                 Shown::Hybrid => cx.hybrid,
                 Shown::Speculative => spec && !text.is_empty(),
-                Shown::WhenTrue => v == PyVal::Bool(true),
+                Shown::WhenTrue => v == Scalar::Bool(true),
             };
             ResolvedValue {
                 key: field.key,
                 label: field.label,
                 group: field.group,
-                value: v.to_json(),
+                value: v,
                 text,
                 origin,
                 shown,

@@ -355,9 +355,9 @@ impl Report {
             .iter()
             .find(|r| r.key == key)
             .and_then(|r| match &r.value {
-                serde_json::Value::Null => None,
-                serde_json::Value::String(s) => Some(s.clone()),
-                other => Some(other.to_string()),
+                crate::fields::Scalar::Null => None,
+                crate::fields::Scalar::Str(s) => Some(s.to_string()),
+                other => Some(other.to_json().to_string()),
             })
     }
 

@@ -75,7 +75,7 @@ fn resolved_value(r: &Report, field: &str) -> Option<Value> {
     r.resolved
         .iter()
         .find(|v| v.key == field)
-        .map(|v| v.value.clone())
+        .map(|v| v.value.to_json())
 }
 
 /// The model config the oracle used for a case: `tests/golden/models/<arch>/config.json` (the
