@@ -135,7 +135,7 @@ impl PasteSession {
         }
         for d in report.map_or(&[][..], |r| &r.diagnostics[..]) {
             for key in &d.flags {
-                let key = match key.as_str() {
+                let key = match key.as_ref() {
                     // the architecture comes from the model path; the release from the tag
                     "arch" => "model_path",
                     "cuda_version" => "sglang",
@@ -147,7 +147,7 @@ impl PasteSession {
                     out.push(Mark {
                         span: s,
                         severity: d.severity,
-                        code: d.code.clone(),
+                        code: d.code.to_string(),
                     });
                 }
             }
@@ -296,7 +296,7 @@ mod tests {
         assert_eq!(cfg.gpu.as_deref(), Some("RTX 5090"));
         assert_eq!(cfg.arch.as_deref(), Some("GlmMoeDsaForCausalLM"));
         let r = validate(&cfg);
-        assert_eq!(r.first_error().map(|d| d.code.as_str()), Some("DSA001"));
+        assert_eq!(r.first_error().map(|d| d.code), Some("DSA001"));
         // the flags DSA001 involves are marked where the user wrote them
         let marks = s.marks(Some(&r));
         let marked: Vec<&str> = marks

@@ -22,7 +22,7 @@ fn dsa001_and_its_best_fix() {
     assert!(messages(&r).contains(
         &"flashinfer_sparse_mla supports only GLM DSA with FP8 KV cache on NVIDIA SM120/SM121; got model_arch='GlmMoeDsaForCausalLM', sm_major=12, kv_cache_dtype=torch.bfloat16, prefill_impl='flashinfer_sparse_mla', decode_impl='trtllm'."
     ));
-    assert_eq!(r.first_error().map(|d| d.code.as_str()), Some("DSA001"));
+    assert_eq!(r.first_error().map(|d| d.code), Some("DSA001"));
     let fix = r.corrected.expect("a verified fix");
     // The forms the e2e test accepts: FP8 KV cache set explicitly, the KV flag removed (the
     // DSA default on SM12x is FP8), or the prefill backend flag removed.
@@ -80,11 +80,7 @@ fn picker_change_and_hostile_url() {
     let fixed = report(&format!("{}&kv-cache-dtype=fp8_e4m3", DSA001_URL));
     assert_eq!(fixed.verdict, Verdict::Ok);
     let hostile = report("?gpu=%3Cscript%3E&arch=x&page-size=abc&kv-cache-dtype=%22");
-    let codes: Vec<&str> = hostile
-        .diagnostics
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect();
+    let codes: Vec<&str> = hostile.diagnostics.iter().map(|d| d.code).collect();
     assert!(codes.contains(&"INPUT001"), "{codes:?}");
     assert!(
         hostile
@@ -109,10 +105,7 @@ fn verdict_classes_of_the_e2e_scenarios() {
         "{:?}",
         crash.diagnostics
     );
-    assert_eq!(
-        crash.first_error().map(|d| d.code.as_str()),
-        Some("KERN001")
-    );
+    assert_eq!(crash.first_error().map(|d| d.code), Some("KERN001"));
     assert_eq!(
         crash.class.headline(&crash.sglang),
         "SGLang 0.5.23 would start this launch, then crash at the first forward"

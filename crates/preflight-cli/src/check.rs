@@ -414,7 +414,7 @@ fn spans_for(d: &Diagnostic, parsed: &Parsed) -> Vec<(Source, Span)> {
         let key = if key == "arch" {
             "model_path"
         } else {
-            key.as_str()
+            key.as_ref()
         };
         if let Some(f) = parsed.span_of(key) {
             out.push((f.source, f.span));
@@ -468,7 +468,7 @@ fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
         && d.stage == preflight_core::Stage::Input
         && d.fixes.is_empty()
     {
-        for sol in preflight_core::rules::find(&d.code).map_or(&[][..], |r| r.solutions) {
+        for sol in preflight_core::rules::find(d.code).map_or(&[][..], |r| r.solutions) {
             out.push_str(&format!("  {} {sol}\n", st.help("= help:")));
         }
     }

@@ -177,7 +177,7 @@ pub fn rule_page(st: &Style, r: &RuleView) -> String {
     if !r.sources.is_empty() {
         out.push_str(&format!("\n{}\n", st.bold("Source")));
         for s in &r.sources {
-            out.push_str(&format!("  {}\n    {}\n", s.cite(), st.dim(&s.url)));
+            out.push_str(&format!("  {}\n    {}\n", s.cite(), st.dim(&s.url())));
         }
     }
     if let Some(e) = r.evidence {

@@ -22,7 +22,7 @@ fn main() {
             case["expect"]["where"].as_str().unwrap_or(""),
             case["expect"]["line"]
         );
-        seen.entry(e.code.clone()).or_insert((src, 0, want)).1 += 1;
+        seen.entry(e.code.to_string()).or_insert((src, 0, want)).1 += 1;
     }
     for (code, (src, n, want)) in seen {
         println!("{code} n={n}\n   ours: {src}\n   orac: {want}");

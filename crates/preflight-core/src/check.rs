@@ -398,7 +398,7 @@ mod tests {
             .as_ref()
             .unwrap()
             .errors()
-            .map(|d| (d.code.as_str(), d.note.as_deref()))
+            .map(|d| (d.code, d.note.as_deref()))
             .collect();
         assert!(
             notes.contains(&("ARG001", Some("did you mean flashinfer?"))),

@@ -169,7 +169,7 @@ fn row(v: SglangVersion, c: &Checked) -> ReleaseRow {
                     .iter()
                     .find(|d| d.severity == Severity::Error && d.code != "INPUT004")
                     .map(|d| Finding {
-                        code: d.code.clone(),
+                        code: d.code.to_string(),
                         message: d.message.clone(),
                     })
             })

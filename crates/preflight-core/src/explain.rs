@@ -1596,7 +1596,9 @@ pub struct Reproduction {
 
 /// The first error's code for a configuration.
 fn first_error(cfg: &LaunchConfig) -> Option<String> {
-    crate::evaluate(cfg).first_error().map(|d| d.code.clone())
+    crate::evaluate(cfg)
+        .first_error()
+        .map(|d| d.code.to_string())
 }
 
 /// Validates the configuration a match describes, to show whether Preflight reproduces
@@ -1855,7 +1857,7 @@ mod tests {
                     continue;
                 };
                 for d in crate::evaluate(&cfg).diagnostics {
-                    let Some(r) = rules::find(&d.code) else {
+                    let Some(r) = rules::find(d.code) else {
                         continue;
                     };
                     if d.message.trim().is_empty()
@@ -1866,7 +1868,7 @@ mod tests {
                         continue; // e.g. a bare `assert` (SPEC006): nothing to recognise
                     }
                     seen += 1;
-                    if !codes(&d.message).contains(&d.code.as_str()) {
+                    if !codes(&d.message).contains(&d.code) {
                         missed.push(format!("{}: {}", d.code, d.message));
                     }
                 }

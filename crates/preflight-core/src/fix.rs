@@ -331,7 +331,7 @@ fn error_codes(diags: &[Diagnostic]) -> Vec<String> {
     diags
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.code.clone())
+        .map(|d| d.code.to_string())
         .collect()
 }
 
@@ -343,8 +343,8 @@ fn error_keys(diags: &[Diagnostic], v: SglangVersion) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         for k in &d.flags {
-            if modifiable(k, v) && !keys.contains(k) {
-                keys.push(k.clone());
+            if modifiable(k, v) && !keys.iter().any(|x| x == k) {
+                keys.push(k.to_string());
             }
         }
     }
@@ -363,7 +363,7 @@ fn baseline_with(
     evaluate(&base)
         .into_iter()
         .filter(|d| d.severity == Severity::Warning)
-        .map(|d| d.code)
+        .map(|d| d.code.to_string())
         .collect()
 }
 
@@ -433,7 +433,7 @@ pub fn search(
         }
         let warned = out
             .iter()
-            .any(|d| d.severity == Severity::Warning && !baseline.contains(&d.code));
+            .any(|d| d.severity == Severity::Warning && !baseline.iter().any(|b| b == d.code));
         let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
         let order: usize = changes
             .iter()
@@ -519,8 +519,11 @@ pub fn search(
         let mut keys2: Vec<String> = Vec::new();
         for d in p.diags.iter().filter(|d| d.severity == Severity::Error) {
             for k in &d.flags {
-                if modifiable(k, v) && !keys2.contains(k) && p.changes.iter().all(|(c, _)| c != k) {
-                    keys2.push(k.clone());
+                if modifiable(k, v)
+                    && !keys2.iter().any(|x| x == k)
+                    && p.changes.iter().all(|(c, _)| c != k)
+                {
+                    keys2.push(k.to_string());
                 }
             }
         }

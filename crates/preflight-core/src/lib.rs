@@ -265,7 +265,7 @@ fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) 
                 &rules::input::BAD_ENV_NAME,
                 &[("name", PyVal::s(name.clone()))],
             );
-            d.flags = vec![format!("env.{name}")];
+            d.flags = vec![format!("env.{name}").into()];
             diags.push(d);
         }
     }
@@ -432,7 +432,7 @@ fn bad_setting(v: SglangVersion, key: &str, value: &str, expected: &str) -> Diag
             ("expected", PyVal::s(expected)),
         ],
     );
-    d.flags = vec![key.to_string()];
+    d.flags = vec![key.to_string().into()];
     d
 }
 
@@ -494,7 +494,7 @@ fn unmodelled_notes(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagno
             &rules::input::UNMODELLED_ARG
         };
         let mut d = diagnostic(v, rule, &[("flag", PyVal::s(opt.canonical()))]);
-        d.flags = vec![key.to_string()];
+        d.flags = vec![key.to_string().into()];
         diags.push(d);
     }
 }

@@ -90,7 +90,7 @@ fn cell(cfg: LaunchConfig, field: &str) -> Cell {
     Cell {
         class: r.class,
         rewritten,
-        code: first.map(|d| d.code.clone()),
+        code: first.map(|d| d.code.to_string()),
         message: first.map(|d| d.message.clone()).or_else(|| {
             rewritten.then(|| format!("SGLang runs {}", runs.clone().unwrap_or_default()))
         }),

@@ -208,49 +208,44 @@ pub fn py_str_repr(s: &str) -> String {
 /// silently vanishing.
 pub fn render(template: &str, args: &[(&str, PyVal)]) -> String {
     let mut out = String::with_capacity(template.len() + 32);
-    let mut chars = template.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '{' if matches!(chars.peek(), Some((_, '{'))) => {
-                chars.next();
+    let mut rest = template;
+    // literal text is copied in runs up to the next brace
+    while let Some(at) = rest.find(['{', '}']) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+            continue;
+        }
+        if let Some(after_brace) = tail.strip_prefix('}') {
+            out.push('}');
+            rest = after_brace;
+            continue;
+        }
+        let after = &tail[1..];
+        let Some(end) = find_placeholder_end(after) else {
+            out.push_str(tail);
+            return out;
+        };
+        let inner = &after[..end];
+        let (name, conv) = match inner.strip_suffix("!r") {
+            Some(n) => (n, true),
+            None => (inner, false),
+        };
+        match args.iter().find(|(k, _)| *k == name) {
+            Some((_, PyVal::Str(s) | PyVal::Raw(s))) if !conv => out.push_str(s),
+            Some((_, PyVal::Raw(s))) => out.push_str(s),
+            Some((_, v)) => out.push_str(&if conv { v.to_repr() } else { v.to_str() }),
+            None => {
                 out.push('{');
-            }
-            '}' if matches!(chars.peek(), Some((_, '}'))) => {
-                chars.next();
+                out.push_str(inner);
                 out.push('}');
             }
-            '{' => {
-                let rest = &template[i + 1..];
-                let Some(end) = find_placeholder_end(rest) else {
-                    out.push_str(&template[i..]);
-                    return out;
-                };
-                let inner = &rest[..end];
-                let (name, conv) = match inner.strip_suffix("!r") {
-                    Some(n) => (n, true),
-                    None => (inner, false),
-                };
-                match args.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(&if conv { v.to_repr() } else { v.to_str() }),
-                    None => {
-                        out.push('{');
-                        out.push_str(inner);
-                        out.push('}');
-                    }
-                }
-                // skip the placeholder's characters
-                let consumed = end + 1; // inner + closing brace
-                let target = i + 1 + consumed;
-                while let Some(&(j, _)) = chars.peek() {
-                    if j >= target {
-                        break;
-                    }
-                    chars.next();
-                }
-            }
-            c => out.push(c),
         }
+        rest = &after[end + 1..];
     }
+    out.push_str(rest);
     out
 }
 

@@ -49,23 +49,49 @@ impl Stage {
     }
 }
 
-/// A source location: `file:line@version`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A source location: `file:line@version`. Serialised with its `url` (see [`SourceLoc::url`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SourceLoc {
-    /// Repository-relative path, e.g. `python/sglang/srt/arg_groups/overrides.py`.
-    pub file: String,
+    /// Repository-relative path, e.g. `python/sglang/srt/arg_groups/overrides.py`, or the URL
+    /// of a cited public report.
+    pub file: &'static str,
     /// 1-based line.
     pub line: u32,
     /// Release the line refers to (`0.5.23`).
-    pub version: String,
-    /// Link to the line on GitHub at the release tag (or the cited public report).
-    pub url: String,
+    pub version: &'static str,
+    /// The release's git tag (`v0.5.23`).
+    pub tag: &'static str,
 }
 
 impl SourceLoc {
     /// `file:line@version`.
     pub fn cite(&self) -> String {
         format!("{}:{}@{}", self.file, self.line, self.version)
+    }
+
+    /// Link to the line on GitHub at the release tag (or the cited public report); formatted
+    /// when an edge shows it, not on every evaluation.
+    pub fn url(&self) -> String {
+        if self.file.starts_with("http") {
+            self.file.to_string()
+        } else {
+            format!(
+                "https://github.com/sgl-project/sglang/blob/{}/{}#L{}",
+                self.tag, self.file, self.line
+            )
+        }
+    }
+}
+
+impl Serialize for SourceLoc {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = ser.serialize_struct("SourceLoc", 4)?;
+        st.serialize_field("file", self.file)?;
+        st.serialize_field("line", &self.line)?;
+        st.serialize_field("version", self.version)?;
+        st.serialize_field("url", &self.url())?;
+        st.end()
     }
 }
 
@@ -128,24 +154,24 @@ pub struct Fix {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnostic {
     /// Stable rule code, e.g. `DSA003`.
-    pub code: String,
+    pub code: &'static str,
     /// Rule name in kebab case.
-    pub name: String,
+    pub name: &'static str,
     /// Severity.
     pub severity: Severity,
     /// When it happens.
     pub stage: Stage,
     /// The Python exception class SGLang raises (`ValueError`, `AssertionError`, …), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exception: Option<String>,
+    pub exception: Option<&'static str>,
     /// SGLang's exact message (or log line) for this configuration.
     pub message: String,
     /// What it means, in our own words.
-    pub explanation: String,
+    pub explanation: &'static str,
     /// Where SGLang raises it.
     pub source: Option<SourceLoc>,
     /// `ServerArgs` names (and `gpu`, `arch`, `env.NAME`) involved.
-    pub flags: Vec<String>,
+    pub flags: Vec<crate::args::value::Str>,
     /// True when SGLang itself raises or logs this; false for Preflight's own findings
     /// (input checks, known kernel failures).
     pub raised_by_sglang: bool,

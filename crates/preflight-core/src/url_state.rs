@@ -707,7 +707,7 @@ mod tests {
         assert_eq!(c.gpu.as_deref(), Some("<script>"));
         assert_eq!(c.arg("kv_cache_dtype").as_deref(), Some("\""));
         let r = crate::validate(&c);
-        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
         assert!(codes.contains(&"INPUT001"), "{codes:?}");
         assert!(r.diagnostics.iter().any(|d| d.severity == Severity::Error));
         for q in [

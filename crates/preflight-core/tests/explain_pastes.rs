@@ -214,10 +214,7 @@ fn reproductions_invent_nothing() {
         let mut without = rep.config.clone();
         without.args.remove(k);
         assert_ne!(
-            evaluate(&without)
-                .first_error()
-                .map(|d| d.code.clone())
-                .as_deref(),
+            evaluate(&without).first_error().map(|d| d.code),
             Some("DSA002"),
             "{k} is not needed to reach DSA002"
         );
@@ -466,8 +463,8 @@ fn every_example_error_reproduces() {
         match reproduce(m) {
             None => failures.push(format!("{}: not reproduced from {:?}", d.code, d.message)),
             Some(rep) => {
-                let first = rep.report.first_error().map(|x| x.code.clone());
-                if first.as_deref() != Some(d.code.as_str()) {
+                let first = rep.report.first_error().map(|x| x.code);
+                if first != Some(d.code) {
                     failures.push(format!("{}: the reproduction raises {first:?}", d.code));
                 } else {
                     match rep.report.first_error().and_then(|x| x.fixes.first()) {

@@ -9,7 +9,9 @@ fn cfg(json: &str) -> LaunchConfig {
 }
 
 fn first_code(json: &str) -> Option<String> {
-    evaluate(&cfg(json)).first_error().map(|d| d.code.clone())
+    evaluate(&cfg(json))
+        .first_error()
+        .map(|d| d.code.to_string())
 }
 
 #[test]
@@ -131,7 +133,7 @@ fn flags_with_unmodelled_checks_are_flagged() {
     assert!(
         !r.diagnostics
             .iter()
-            .any(|d| matches!(d.code.as_ref(), "INPUT006" | "INPUT007"))
+            .any(|d| matches!(d.code, "INPUT006" | "INPUT007"))
     );
     let r = evaluate(&cfg(
         r#"{"gpu":"B200","arch":"DeepseekV3ForCausalLM","rl_on_policy_target":"fsdp"}"#,

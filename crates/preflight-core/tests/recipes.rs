@@ -16,7 +16,7 @@ fn kernel_codes(r: &Report) -> Vec<&str> {
     r.diagnostics
         .iter()
         .filter(|d| d.stage == Stage::Kernel)
-        .map(|d| d.code.as_str())
+        .map(|d| d.code)
         .collect()
 }
 

@@ -36,7 +36,7 @@ fn tilelang_fp8_on_cuda_is_refused_up_to_0_5_21_and_accepted_from_0_5_22() {
         let rep = run(v.as_str(), TILELANG);
         if v <= SglangVersion::V0_5_21 {
             assert_eq!(
-                rep.first_error().map(|d| d.code.as_str()),
+                rep.first_error().map(|d| d.code),
                 Some("DSA118"),
                 "{v}: {:?}",
                 rep.diagnostics

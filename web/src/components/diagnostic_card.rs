@@ -42,28 +42,28 @@ pub fn DiagnosticCard(props: &DiagnosticCardProps) -> Html {
         Some("Preflight's own check: SGLang itself does not raise this.")
     };
     html! {
-        <li class={classes!("diag", format!("diag-{sev}"))} data-code={d.code.clone()}>
+        <li class={classes!("diag", format!("diag-{sev}"))} data-code={d.code}>
             <div class="diag-head">
                 <span class={classes!("sev", format!("sev-{sev}"))}>{ sev }</span>
-                <a class="code-link" href={crate::route::rule_href(&d.code)}
-                    title={format!("{} rule page", d.code)}><code class="code">{ d.code.clone() }</code></a>
+                <a class="code-link" href={crate::route::rule_href(d.code)}
+                    title={format!("{} rule page", d.code)}><code class="code">{ d.code }</code></a>
                 <span class="stage">{ d.stage.label() }</span>
                 if let Some(exc) = &d.exception {
-                    <code class="exc">{ exc.clone() }</code>
+                    <code class="exc">{ *exc }</code>
                 }
             </div>
             <pre class="message"><code>{ d.message.clone() }</code></pre>
             if let Some(hint) = &d.note {
                 <p class="diag-note">{ hint.clone() }</p>
             }
-            <p class="explanation">{ with_code(&d.explanation) }</p>
+            <p class="explanation">{ with_code(d.explanation) }</p>
             if let Some(note) = not_sglang {
                 <p class="note">{ note }</p>
             }
             if let Some(src) = &d.source {
                 <p class="source">
                     { "Source: " }
-                    <a href={src.url.clone()} target="_blank" rel="noopener noreferrer">{ src.cite() }</a>
+                    <a href={src.url()} target="_blank" rel="noopener noreferrer">{ src.cite() }</a>
                 </p>
             }
             if !d.fixes.is_empty() {

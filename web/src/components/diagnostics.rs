@@ -27,7 +27,7 @@ pub fn Diagnostics(props: &DiagnosticsProps) -> Html {
         .map(|(i, d)| {
             let same = prev
                 .filter(|&p| !d.fixes.is_empty() && diags[p].fixes == d.fixes)
-                .map(|p| AttrValue::from(diags[p].code.clone()));
+                .map(|p| AttrValue::from(diags[p].code));
             if !d.fixes.is_empty() {
                 prev = Some(i);
             }

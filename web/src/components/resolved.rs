@@ -90,7 +90,7 @@ pub fn ResolvedPanel(props: &ResolvedPanelProps) -> Html {
                         html! {
                             <li>
                                 <span class={classes!("sev", format!("sev-{sev}"))}>{ sev }</span>
-                                { " " }<code class="code">{ d.code.clone() }</code>{ " " }
+                                { " " }<code class="code">{ d.code }</code>{ " " }
                                 <span class="rewrite-msg">{ d.message.clone() }</span>
                             </li>
                         }

@@ -270,7 +270,7 @@ pub fn RulePage(props: &RulePageProps) -> Html {
                         <h2 id="h-src">{ "Source" }</h2>
                         <ul class="rule-sources" id="rule-sources">
                             { for sources.iter().map(|s| html! {
-                                <li><a href={s.url.clone()} target="_blank" rel="noopener noreferrer"><code>{ s.cite() }</code></a></li>
+                                <li><a href={s.url()} target="_blank" rel="noopener noreferrer"><code>{ s.cite() }</code></a></li>
                             }) }
                             if let Some(ev) = r.evidence {
                                 <li>{ "Evidence: " }<a id="rule-evidence" href={ev} target="_blank" rel="noopener noreferrer">{ ev }</a></li>

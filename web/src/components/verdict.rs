@@ -58,7 +58,7 @@ pub fn verdict_detail(r: &Report) -> String {
             };
             let first = format!(
                 "{who} {} {} ({}).",
-                d.exception.as_deref().unwrap_or(""),
+                d.exception.unwrap_or(""),
                 d.code,
                 d.stage.label()
             )

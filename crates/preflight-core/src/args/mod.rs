@@ -453,7 +453,7 @@ fn push(
     key: &str,
 ) {
     let mut d = diagnostic(v, rule, args);
-    d.flags = vec![key.to_string()];
+    d.flags = vec![key.to_string().into()];
     diags.push(d);
 }
 
@@ -524,7 +524,7 @@ mod tests {
             parse(&cfg(j), SglangVersion::V0_5_23)
                 .diags
                 .into_iter()
-                .map(|d| d.code)
+                .map(|d| d.code.to_string())
                 .collect()
         };
         assert_eq!(codes(r#"{"page_size":"big"}"#), vec!["ARG002"]);

@@ -249,15 +249,15 @@ impl State {
 /// Builds a diagnostic from a rule and message arguments.
 pub fn diagnostic(v: SglangVersion, rule: &'static RuleInfo, args: &[(&str, PyVal)]) -> Diagnostic {
     Diagnostic {
-        code: rule.code.to_string(),
-        name: rule.name.to_string(),
+        code: rule.code,
+        name: rule.name,
         severity: rule.severity,
         stage: rule.stage,
-        exception: rule.exception.map(str::to_string),
+        exception: rule.exception,
         message: render(rule.message(v), args),
-        explanation: rule.explanation.to_string(),
+        explanation: rule.explanation,
         source: rule.source(v),
-        flags: rule.flags.iter().map(|s| s.to_string()).collect(),
+        flags: rule.flags.iter().map(|f| (*f).into()).collect(),
         raised_by_sglang: rule.raised_by_sglang,
         fixes: Vec::new(),
         note: None,

@@ -180,21 +180,11 @@ impl RuleInfo {
             .find(|(r, _, _)| r.contains(v))
             .or_else(|| self.sources.last())?;
         let ver = if r.contains(v) { v } else { r.last() };
-        let url = if file.starts_with("http") {
-            file.to_string()
-        } else {
-            format!(
-                "https://github.com/sgl-project/sglang/blob/{}/{}#L{}",
-                ver.git_tag(),
-                file,
-                line
-            )
-        };
         Some(SourceLoc {
-            file: file.to_string(),
+            file,
             line: *line,
-            version: ver.to_string(),
-            url,
+            version: ver.as_str(),
+            tag: ver.git_tag(),
         })
     }
 
@@ -271,7 +261,7 @@ impl RuleInfo {
                     .then(|| self.source(v))
                     .flatten()
                 {
-                    let _ = writeln!(o, "- [`{}`]({})", src.cite(), src.url);
+                    let _ = writeln!(o, "- [`{}`]({})", src.cite(), src.url());
                 }
             }
             if let Some(e) = self.evidence {

@@ -169,7 +169,25 @@ pub fn find_exact(name: &str, v: SglangVersion) -> Option<&'static CliOption> {
 /// The option storing into `ServerArgs` field `dest` in release `v` (the first one in help
 /// order when several do).
 pub fn find_dest(dest: &str, v: SglangVersion) -> Option<&'static CliOption> {
-    options(v).find(|o| o.dest == dest)
+    by_dest()
+        .get(dest)?
+        .iter()
+        .map(|&i| &options::OPTIONS[i])
+        .find(|o| o.versions.contains(v))
+}
+
+/// Every `dest` of every release → the indices in [`options::OPTIONS`] of the options that
+/// store to it, in table order; built once (every evaluation renders its command by dest).
+fn by_dest() -> &'static std::collections::HashMap<&'static str, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<usize>>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut m: std::collections::HashMap<&'static str, Vec<usize>> = Default::default();
+        for (i, o) in options::OPTIONS.iter().enumerate() {
+            m.entry(o.dest).or_default().push(i);
+        }
+        m
+    })
 }
 
 /// What argparse makes of an option word (without any `=value`).
