@@ -90,9 +90,31 @@ def config_filenames(classes, cname):
         return None
     _, _, fn = hit
     rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
-    if len(rets) == 1 and isinstance(rets[0].value, ast.List):
-        vals = [e.value for e in rets[0].value.elts if isinstance(e, ast.Constant)]
-        if len(vals) == len(rets[0].value.elts):
+    if len(rets) != 1:
+        return None
+    value = rets[0].value
+    if isinstance(value, ast.Name):
+        # `filenames = []` ... `return filenames` (w8a8_int8.py): the one assignment of a local
+        # list that nothing else touches
+        uses = [
+            n
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and n.id == value.id and n is not value
+        ]
+        assigns = [
+            n
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id == value.id
+        ]
+        if len(assigns) != 1 or len(uses) != 1:
+            return None
+        value = assigns[0].value
+    if isinstance(value, ast.List):
+        vals = [e.value for e in value.elts if isinstance(e, ast.Constant)]
+        if len(vals) == len(value.elts):
             return vals
     return None
 

@@ -516,13 +516,23 @@ fn quantization_min_capability(ctx: &Ctx, st: &mut State) -> Step {
     }) else {
         return Ok(());
     };
-    let declared = ctx.model.hf_quant_config.is_some();
-    if !declared && m.config_filenames.is_none_or(|f| !f.is_empty()) {
+    let declared = ctx.model.hf_quant_config.as_ref();
+    // without a declared config: a method that needs no file, or modelopt_fp4, which falls back
+    // to ModelOptFp4Config.for_online_weight_quantization when no file is found
+    // (`weight_utils.py:382-388@0.5.23`, every release)
+    if declared.is_none() && q != "modelopt_fp4" && m.config_filenames.is_none_or(|f| !f.is_empty())
+    {
         return Ok(());
     }
+    // Fp8Config.from_config: `use_mxfp8 = "mxfp8" in quant_method`, the checkpoint's own
+    // (case-sensitive) string (`fp8.py:348@0.5.23`); built without a file for --quantization mxfp8
+    let use_mxfp8 = match declared.and_then(|c| c.get("quant_method")?.as_str()) {
+        Some(raw) => raw.contains("mxfp8"),
+        None => q == "mxfp8",
+    };
     let min = match (m.min_capability, m.class) {
         (Some(c), _) => c,
-        (None, "Fp8Config") if q == "mxfp8" => {
+        (None, "Fp8Config") if use_mxfp8 => {
             // get_bool_env_var: "true" or "1", lower-cased
             let forced = ctx
                 .env("SGLANG_FORCE_MXFP8_BLOCK_CONVERT")

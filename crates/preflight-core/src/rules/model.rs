@@ -661,7 +661,7 @@ pub static QUANT_MIN_CAPABILITY: RuleInfo = RuleInfo {
     ],
     title: doc!("This quantization needs a newer GPU"),
     explanation: doc!(
-        "When it loads the weights, SGLang builds the quantization method's config class and compares the GPU's compute capability (major × 10 + minor) with the class's minimum: ModelOpt FP8 and w8a8_fp8 need 8.9 (Ada, Hopper and newer), w4afp8, petit_nvfp4 and minimax_m3_nvfp4 need 9.0, nvfp4_online and MXFP8 need 10.0 on NVIDIA GPUs. The launch gets through argument resolution and fails after the model has been downloaded."
+        "When it loads the weights, SGLang builds the quantization method's config class and compares the GPU's compute capability (major × 10 + minor) with the class's minimum: ModelOpt FP8 and w8a8_fp8 need 8.9 (Ada, Hopper and newer), w4afp8, petit_nvfp4 and minimax_m3_nvfp4 need 9.0, nvfp4_online and MXFP8 need 10.0 on NVIDIA GPUs. The launch gets through argument resolution and fails when the model runner starts loading the model, before the KV cache and the attention backends are built."
     ),
     trigger: doc!(
         "A checkpoint quantized with such a method (its config.json's quantization_config), or --quantization naming one for online quantization, on a GPU below its minimum."
