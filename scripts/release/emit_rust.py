@@ -264,7 +264,7 @@ def emit_fields(r):
          "//! SGLang's `ServerArgs` fields: one struct for every known release (the union of their",
          "//! fields, widest type), per-release defaults, and access by name.", "",
          "#![allow(missing_docs)]", "",
-         "use crate::args::value::{FieldValue, Str};", "use crate::pyfmt::PyVal;",
+         "use crate::args::value::{Str, get_py, set_py};", "use crate::pyfmt::PyVal;",
          "use crate::version::{SglangVersion, VersionRange};", "",
          "/// `ServerArgs`: every field of every known release, by its SGLang name.",
          "#[derive(Clone, Debug, PartialEq)]", "pub struct ServerArgs {"]
@@ -299,17 +299,27 @@ def emit_fields(r):
             o.append(f"        if {cond} {{ s.{ident(name)} = {lit(rt, json.loads(dj))}; }}")
     o += ["        s", "    }", "",
           "    /// A field's value by name, as Python sees it; `None` for an unknown name.",
-          "    pub fn get(&self, name: &str) -> Option<PyVal> {", "        Some(match name {"]
-    for name, _, _, _ in rows:
-        o.append(f"            {rs(name)} => self.{ident(name)}.to_py(),")
-    o += ["            _ => return None,", "        })", "    }", "",
+          "    pub fn get(&self, name: &str) -> Option<PyVal> {",
+          "        let i = ACCESS.binary_search_by(|a| a.0.cmp(name)).ok()?;",
+          "        Some((ACCESS[i].1)(self))",
+          "    }", "",
           "    /// Sets a field by name from a Python value; an error names the expected type.",
           "    pub fn set(&mut self, name: &str, value: PyVal) -> Result<(), String> {",
-          "        match name {"]
-    for name, _, _, _ in rows:
-        o.append(f"            {rs(name)} => self.{ident(name)} = FieldValue::from_py(value)?,")
-    o += ['            _ => return Err(format!("{name} is not a ServerArgs field")),', "        }",
-          "        Ok(())", "    }", "}"]
+          "        match ACCESS.binary_search_by(|a| a.0.cmp(name)) {",
+          "            Ok(i) => (ACCESS[i].2)(self, value),",
+          '            Err(_) => Err(format!("{name} is not a ServerArgs field")),',
+          "        }", "    }", "}", "",
+          "/// A field's name, its reader and its writer (through the shared, non-inlined",
+          "/// [`get_py`] and [`set_py`]: one small function per field instead of a `match` arm",
+          "/// inlining the conversion, which kept 100 KB of wasm).",
+          "type Access = (&'static str, fn(&ServerArgs) -> PyVal, fn(&mut ServerArgs, PyVal) -> Result<(), String>);",
+          "",
+          "/// Every field by name, sorted (binary-searched by [`ServerArgs::get`] and [`ServerArgs::set`]).",
+          "#[rustfmt::skip]",
+          "static ACCESS: &[Access] = &["]
+    for name, _, _, _ in sorted(rows, key=lambda r: r[0].encode()):
+        o.append(f"    ({rs(name)}, |a| get_py(&a.{ident(name)}), |a, v| set_py(&mut a.{ident(name)}, v)),")
+    o += ["];"]
     return "\n".join(o) + "\n"
 
 

@@ -373,9 +373,7 @@ fn baseline_with(
 /// it must not push SGLang's default backend out of the fixes). The fix ranking uses it.
 pub fn baseline_warnings(cfg: &LaunchConfig, diags: &[Diagnostic]) -> Vec<String> {
     let v = crate::version_of(cfg);
-    baseline_with(cfg, &error_keys(diags, v), &|c| {
-        crate::evaluate(c).diagnostics
-    })
+    baseline_with(cfg, &error_keys(diags, v), &crate::diagnose)
 }
 
 /// Finds verified fixes for the errors of `diags` (which were produced for `cfg`),

@@ -49,7 +49,7 @@ pub fn validate(cfg: &LaunchConfig) -> Report {
     let mut report = evaluate(cfg);
     let v = version_of(cfg);
     if report.verdict == Verdict::Error {
-        let fixes = fix::search(cfg, v, &report.diagnostics, &|c| evaluate(c).diagnostics);
+        let fixes = fix::search(cfg, v, &report.diagnostics, &diagnose);
         // a change of hardware is shown apart (its diagnostic's fixes), never as the corrected launch
         report.corrected = fixes.iter().find(|f| !f.changes_hardware).cloned();
         for d in report
@@ -83,8 +83,42 @@ pub fn version_of(cfg: &LaunchConfig) -> SglangVersion {
     }
 }
 
-/// Validates without searching for fixes (what the fix search itself calls).
+/// Validates without searching for fixes: the diagnostics, the resolved table and the command.
 pub fn evaluate(cfg: &LaunchConfig) -> Report {
+    evaluate_with(cfg, Detail::FULL)
+}
+
+/// The diagnostics of [`evaluate`] alone, what the fix search reads for every candidate: the
+/// resolved table and the rendered command are not built (the same checks run).
+pub fn diagnose(cfg: &LaunchConfig) -> Vec<Diagnostic> {
+    evaluate_with(cfg, Detail::DIAGNOSTICS).diagnostics
+}
+
+/// What an evaluation builds besides its diagnostics (the parts a caller does not read are left
+/// empty: `resolved` empty, `command` an empty string).
+#[derive(Clone, Copy)]
+pub(crate) struct Detail {
+    /// The resolved table ([`Report::resolved`]).
+    pub resolved: bool,
+    /// The rendered command ([`Report::command`]).
+    pub command: bool,
+}
+
+impl Detail {
+    /// Everything ([`evaluate`]).
+    pub const FULL: Detail = Detail {
+        resolved: true,
+        command: true,
+    };
+    /// Diagnostics only ([`diagnose`]).
+    pub const DIAGNOSTICS: Detail = Detail {
+        resolved: false,
+        command: false,
+    };
+}
+
+/// [`evaluate`] building only the parts `detail` asks for.
+pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
     let v = version_of(cfg);
     let mut diags = Vec::new();
     let normalized = normalize(cfg, v, &mut diags);
@@ -190,7 +224,9 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
             given: &parsed.given,
         };
         pipeline::run(&ctx, &mut st);
-        resolved = pipeline::resolved(&ctx, &st);
+        if detail.resolved {
+            resolved = pipeline::resolved(&ctx, &st);
+        }
     }
     diags.append(&mut st.diags);
     let verdict = if diags.iter().any(|d| d.severity == Severity::Error) {
@@ -219,7 +255,11 @@ pub fn evaluate(cfg: &LaunchConfig) -> Report {
         }),
         diagnostics: diags,
         resolved,
-        command: command::render_command(cfg),
+        command: if detail.command {
+            command::render_command(cfg)
+        } else {
+            String::new()
+        },
         corrected: None,
         scope,
         args: (!blocked).then(|| Box::new(st.cur)),

@@ -70,7 +70,13 @@ const HIDDEN: &[&str] = &[
 ];
 
 fn cell(cfg: LaunchConfig, field: &str) -> Cell {
-    let r: Report = crate::evaluate(&cfg);
+    let r: Report = crate::evaluate_with(
+        &cfg,
+        crate::Detail {
+            resolved: true,
+            command: false,
+        },
+    );
     let asked = cfg.arg(field);
     let runs = r.resolved_str(field);
     let first = r

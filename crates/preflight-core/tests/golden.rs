@@ -7,7 +7,7 @@
 //! gets `tests/golden/models/<arch>/config.json` (copies of the oracle's `models/`) as its
 //! `model_config`; a case with its own `model_config` (or a `model_path` the oracle loaded) keeps it.
 
-use preflight_core::{LaunchConfig, Report, Severity, Stage, evaluate};
+use preflight_core::{LaunchConfig, Report, Severity, Stage, diagnose, evaluate};
 use serde_json::Value;
 
 /// Checks SGLang raises that the oracle cannot reach: its constructor slices skip statements
@@ -102,6 +102,13 @@ fn check(case: &Value) -> Result<Option<String>, String> {
     let cfg = with_oracle_model(cfg)?;
     let expect = &case["expect"];
     let report = evaluate(&cfg);
+    // the fix search's evaluation (no resolved table, no command) finds the same diagnostics
+    // (asserted, not returned: a known disagreement must not hide it)
+    assert!(
+        diagnose(&cfg) == report.diagnostics,
+        "diagnose() and evaluate() disagree on the diagnostics of {}",
+        case["config"]
+    );
     let want_error = expect["verdict"] == "error";
     // SGLang's own verdict: known kernel failures come after start-up, the oracle never sees them
     let first_error = report

@@ -16,7 +16,7 @@ use preflight_core::domains::gpu::GPUS;
 use preflight_core::launch::read_launch;
 use preflight_core::parse::{ParseOptions, parse_command};
 use preflight_core::sglang_cli::{self, Arity, ValueKind};
-use preflight_core::{LaunchConfig, SglangVersion, evaluate, export};
+use preflight_core::{LaunchConfig, SglangVersion, diagnose, evaluate, export};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -130,6 +130,9 @@ proptest! {
         let a = evaluate(&cfg);
         let b = evaluate(&cfg);
         prop_assert_eq!(&a, &b);
+        // what the fix search reads for every candidate: the same diagnostics, without the
+        // resolved table and the command
+        prop_assert_eq!(&diagnose(&cfg), &a.diagnostics);
         // every class has a plain headline and an exit code
         prop_assert!(!a.class.headline(&a.sglang).is_empty());
     }

@@ -14,6 +14,22 @@ pub trait FieldValue: Sized {
     fn from_py(v: PyVal) -> Result<Self, String>;
 }
 
+/// A field's value as Python sees it: [`FieldValue::to_py`], kept out of line so that the
+/// generated per-field readers of `ServerArgs` stay one call each (code size of the wasm).
+#[inline(never)]
+pub fn get_py<T: FieldValue>(slot: &T) -> PyVal {
+    slot.to_py()
+}
+
+/// Writes a field from a Python value ([`FieldValue::from_py`]); the field is unchanged when
+/// the value has the wrong type, and the error names the expected type. Out of line, as
+/// [`get_py`].
+#[inline(never)]
+pub fn set_py<T: FieldValue>(slot: &mut T, v: PyVal) -> Result<(), String> {
+    *slot = T::from_py(v)?;
+    Ok(())
+}
+
 impl FieldValue for i64 {
     fn to_py(&self) -> PyVal {
         PyVal::Int(*self)
