@@ -122,7 +122,7 @@ pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
     let v = version_of(cfg);
     let mut diags = Vec::new();
     let normalized = normalize(cfg, v, &mut diags);
-    let cfg = &normalized;
+    let cfg: &LaunchConfig = &normalized;
 
     if let Some(s) = cfg
         .sglang
@@ -279,27 +279,37 @@ pub fn valid_env_name(name: &str) -> bool {
 /// release's parser (0.5.19's `nsa_prefill_backend` → `dsa_prefill_backend`) is stored under
 /// the field it writes; environment variables whose names no shell accepts are refused (and never
 /// rendered into a command).
-fn normalize(cfg: &LaunchConfig, v: SglangVersion, diags: &mut Vec<Diagnostic>) -> LaunchConfig {
-    let mut out = cfg.clone();
+fn normalize<'a>(
+    cfg: &'a LaunchConfig,
+    v: SglangVersion,
+    diags: &mut Vec<Diagnostic>,
+) -> std::borrow::Cow<'a, LaunchConfig> {
+    use std::borrow::Cow;
+    // most launches need no change: the configuration (with its config.json) is cloned only
+    // when a key is renamed or an environment variable dropped
+    let mut out = Cow::Borrowed(cfg);
     for key in cfg.args.keys() {
         if sglang_cli::find_dest(key, v).is_some() {
             continue;
         }
         let dashed = format!("--{}", key.replace('_', "-"));
         if let Some(opt) = sglang_cli::find_exact(&dashed, v).filter(|o| o.dest != key.as_str())
-            && let Some(value) = out.args.remove(key)
+            && let Some(value) = out.to_mut().args.remove(key)
         {
             // `no_x: true` (the `--no-x` spelling of a BooleanOptionalAction) is `x: false`
             let value = match (opt.is_negative(&dashed), &value) {
                 (true, serde_json::Value::Bool(b)) => serde_json::Value::Bool(!b),
                 _ => value,
             };
-            out.args.entry(opt.dest.to_string()).or_insert(value);
+            out.to_mut()
+                .args
+                .entry(opt.dest.to_string())
+                .or_insert(value);
         }
     }
     for name in cfg.env.keys() {
         if !valid_env_name(name) {
-            out.env.remove(name);
+            out.to_mut().env.remove(name);
             let mut d = diagnostic(
                 v,
                 &rules::input::BAD_ENV_NAME,

@@ -293,11 +293,9 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                 } else {
                     py
                 };
-                let name = FIELDS.iter().find(|f| f.name == opt.dest).map(|f| f.name);
-                if let Some(name) = name
-                    && out.args.set(name, py).is_ok()
-                {
-                    out.given.insert(name);
+                // a dest that is no ServerArgs field is refused by `set` (nothing to record)
+                if out.args.set(opt.dest, py).is_ok() {
+                    out.given.insert(opt.dest);
                 }
             }
             Err((word, ConvError::Invalid(ty))) => {
