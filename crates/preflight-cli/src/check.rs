@@ -427,7 +427,7 @@ fn diag(st: &Style, d: &Diagnostic, parsed: &Parsed, docs: &Docs) -> String {
     let mut out = format!(
         "{}: {}\n",
         st.severity(d.severity, &format!("{}[{}]", label(d.severity), d.code)),
-        st.bold(&d.message)
+        st.bold(&d.shown_message())
     );
     if d.severity == Severity::Info {
         return out;

@@ -125,6 +125,9 @@ pub fn rule_page(st: &Style, r: &RuleView) -> String {
         out.push_str(&format!("{}\n", st.bold("Message")));
         for m in &r.messages {
             out.push_str(&format!("  {}:\n", st.dim(&m.versions)));
+            if m.template.is_empty() {
+                out.push_str("    (empty: a bare assert)\n");
+            }
             for line in m.template.lines() {
                 out.push_str(&format!("    {line}\n"));
             }
@@ -160,7 +163,7 @@ pub fn rule_page(st: &Style, r: &RuleView) -> String {
         ));
         if let Some(d) = report.diagnostics.iter().find(|d| d.code == r.code) {
             out.push_str("  SGLang says:\n");
-            for line in d.message.lines() {
+            for line in d.shown_message().lines() {
                 out.push_str(&format!("    {line}\n"));
             }
         }

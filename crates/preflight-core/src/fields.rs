@@ -464,15 +464,18 @@ fn div(a: i64, b: i64) -> Option<i64> {
 /// 0.5.22+ have already turned into `--attn-dp-size`). Not a `ServerArgs` field: its origin is
 /// the widths it derives from.
 fn attn_tp_size(x: &Inputs) -> Scalar {
-    let a = x.args;
+    attn_tp_width(x.args).to_scalar()
+}
+
+/// `attn_tp_size` of a resolved `ServerArgs` ([`attn_tp_size`]'s value; `None` when a width it
+/// divides by is 0).
+pub(crate) fn attn_tp_width(a: &crate::args::ServerArgs) -> Option<i64> {
     let adp = if a.enable_dp_attention {
         a.dp_size
     } else {
         a.attn_dp_size
     };
-    div(a.tp_size, adp)
-        .and_then(|t| div(t, a.attn_cp_size))
-        .to_scalar()
+    div(a.tp_size, adp).and_then(|t| div(t, a.attn_cp_size))
 }
 
 /// The derived MoE TP width: `moe_tp_size = tp_size // ep_size // moe_dp_size` (as

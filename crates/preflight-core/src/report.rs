@@ -185,6 +185,23 @@ pub struct Diagnostic {
     pub note: Option<String>,
 }
 
+impl Diagnostic {
+    /// The message as the page and the CLI show it: SGLang's own text, or, for a bare `assert`
+    /// (an empty message; Python's traceback ends in a line reading only `AssertionError`), what
+    /// the log shows in its place.
+    pub fn shown_message(&self) -> std::borrow::Cow<'_, str> {
+        if self.message.is_empty() {
+            format!(
+                "{} (a bare assert: no message)",
+                self.exception.unwrap_or("AssertionError")
+            )
+            .into()
+        } else {
+            self.message.as_str().into()
+        }
+    }
+}
+
 /// Where a resolved value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind", content = "rule")]

@@ -52,7 +52,7 @@ pub fn DiagnosticCard(props: &DiagnosticCardProps) -> Html {
                     <code class="exc">{ *exc }</code>
                 }
             </div>
-            <pre class="message"><code>{ d.message.clone() }</code></pre>
+            <pre class="message"><code>{ d.shown_message().into_owned() }</code></pre>
             if let Some(hint) = &d.note {
                 <p class="diag-note">{ hint.clone() }</p>
             }

@@ -88,6 +88,50 @@ pub fn served_by(v: SglangVersion, arch: &str) -> bool {
     registry_entry(arch).is_some_and(|e| e.versions.iter().any(|r| r.contains(v)))
 }
 
+/// Which TP width an attention module divides its heads by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadWidth {
+    /// `get_parallel().tp_size`: `--tp-size`.
+    Tp,
+    /// `get_parallel().attn_tp_size`: `tp_size // attn_dp_size // attn_cp_size`.
+    AttnTp,
+}
+
+/// The head asserts of the attention module an architecture's first decoder layer builds, in
+/// one release (`model::generated::head_asserts`, written by `scripts/models/gen_head_asserts.py`
+/// from the wheels for the reviewed architectures): `assert self.total_num_heads % tp_size == 0`
+/// at `heads`, then `assert self.total_num_kv_heads % tp_size == 0` at `kv_partition` when the
+/// KV heads are at least the width, else `assert tp_size % self.total_num_kv_heads == 0` at
+/// `kv_replicate`. All three are bare asserts (an `AssertionError` without a message).
+#[derive(Debug)]
+pub struct HeadAsserts {
+    /// `architectures[0]` as the registry keys it.
+    pub arch: &'static str,
+    /// The release the lines are of.
+    pub release: SglangVersion,
+    /// The model file (`python/sglang/srt/models/llama.py`).
+    pub file: &'static str,
+    /// The width the heads are divided by.
+    pub width: HeadWidth,
+    /// Line of the query-heads assert.
+    pub heads: u32,
+    /// Line of the KV-heads assert when the KV heads are partitioned (KV heads >= width).
+    pub kv_partition: u32,
+    /// Line of the KV-heads assert when they are replicated (KV heads < width).
+    pub kv_replicate: u32,
+}
+
+/// The head asserts `arch` makes when its model is built in release `v` (`None`: not a
+/// reviewed architecture, or its code there does not have the reviewed shape).
+pub fn head_asserts(v: SglangVersion, arch: &str) -> Option<&'static HeadAsserts> {
+    let t = super::generated::head_asserts::HEAD_ASSERTS;
+    let start = t.partition_point(|h| h.arch < arch);
+    t[start..]
+        .iter()
+        .take_while(|h| h.arch == arch)
+        .find(|h| h.release == v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

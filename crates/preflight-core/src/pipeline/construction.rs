@@ -15,6 +15,8 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     // ModelRunner.initialize: load_model (model_runner.py:715@0.5.23) before
     // configure_kv_cache_dtype (:735) and the attention backends
     quantization_min_capability(ctx, st)?;
+    // _initialize_model then builds the model class: its first attention module's asserts
+    attention_head_asserts(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
@@ -91,6 +93,56 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
         );
     }
     Ok(())
+}
+
+/// The head asserts of the attention module the model's first decoder layer builds
+/// (`LlamaAttention.__init__`, `models/llama.py:183-193@0.5.23`, and the reviewed architectures
+/// of [`crate::model::archs::head_asserts`]): the query heads divide by the TP width (PAR065),
+/// then the KV heads divide by it when there are at least as many (PAR066) or it divides by
+/// them (PAR067). The diagnostic cites the architecture's own model file and line. Only
+/// SGLang's own implementation (`--model-impl` auto or sglang) has these asserts.
+fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::archs::{HeadWidth, head_asserts};
+    use crate::py::modulo;
+    use crate::rules::parallel as pr;
+    if matches!(&*st.cur.model_impl, "transformers" | "mindspore") {
+        return Ok(());
+    }
+    let Some(h) = head_asserts(ctx.v, ctx.arch()) else {
+        return Ok(());
+    };
+    let width = match h.width {
+        HeadWidth::Tp => Some(st.cur.tp_size),
+        HeadWidth::AttnTp => crate::fields::attn_tp_width(&st.cur),
+    };
+    // a width of 0 is refused long before (and would be a ZeroDivisionError here)
+    let (Some(width), Some(heads)) = (width.filter(|w| *w > 0), ctx.model.num_attention_heads)
+    else {
+        return Ok(());
+    };
+    let fired = if modulo(heads, width) != Some(0) {
+        Some((&pr::HEADS_TP, h.heads))
+    } else {
+        match ctx.model.num_key_value_heads.filter(|kv| *kv > 0) {
+            Some(kv) if kv >= width && modulo(kv, width) != Some(0) => {
+                Some((&pr::KV_HEADS_TP, h.kv_partition))
+            }
+            Some(kv) if kv < width && modulo(width, kv) != Some(0) => {
+                Some((&pr::KV_HEADS_REPLICATE, h.kv_replicate))
+            }
+            _ => None,
+        }
+    };
+    let Some((rule, line)) = fired else {
+        return Ok(());
+    };
+    let mut d = super::diagnostic(ctx.v, rule, &[]);
+    if let Some(src) = d.source.as_mut() {
+        src.file = h.file;
+        src.line = line;
+    }
+    st.diags.push(d);
+    Err(super::Raised)
 }
 
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.

@@ -1192,6 +1192,130 @@ pub static TOPOLOGY: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const LLAMA: &str = "python/sglang/srt/models/llama.py";
+
+/// The first attention module's query heads must divide by the TP width
+pub static HEADS_TP: RuleInfo = RuleInfo {
+    code: "PAR065",
+    name: "attention-heads-tp-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 160),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 159),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 158),
+        (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 176),
+        (VersionRange::V23, LLAMA, 183),
+    ],
+    title: doc!("The model's attention heads do not divide by the tensor-parallel size"),
+    explanation: doc!(
+        "Tensor parallelism splits every attention layer by heads, so each GPU of the TP group gets num_attention_heads / tp_size query heads. When the model runner builds the model (after the quantization config is checked, before any weight is read), the first decoder layer's attention module asserts that the config's num_attention_heads divides by the TP width: --tp-size for most models, the attention TP width (--tp-size / attention DP size / --attn-cp-size) for those written for DP attention (Qwen3, Qwen2/3 MoE, GLM-4 MoE, gpt-oss, ...). It is a bare assert: the scheduler dies with an AssertionError without a message, after the model weights have been located. The lines cited here are LlamaAttention's (llama.py); a diagnostic cites the attention class of the launch's own architecture (Qwen2Attention in qwen2.py, Gemma2Attention in gemma2.py, ...), for the text models whose first decoder layer is reviewed to build that class first (scripts/models/gen_head_asserts.py lists them and reads the lines from each release's wheel); other architectures are not checked."
+    ),
+    trigger: doc!(
+        "A reviewed text architecture, model implementation auto or sglang, and num_attention_heads % width != 0 (e.g. Llama 3.3 70B's 64 heads with --tp-size 3, Qwen2.5-7B's 28 heads with --tp-size 8)."
+    ),
+    situations: doc!(
+        "Using every GPU of a machine (--tp-size 3, 6 or 8) for a model whose head count is not a multiple of it; a DP-attention recipe whose attention TP width no longer divides the heads."
+    ),
+    solutions: doc_list![
+        "Use a --tp-size that divides num_attention_heads (and the KV heads, see PAR066/PAR067); serve the remaining GPUs with --dp-size (data parallel replicas) or --pp-size.",
+        "With DP attention, choose --dp-size so that tp_size / dp_size divides the heads.",
+    ],
+    flags: &[
+        "tp_size",
+        "dp_size",
+        "attn_dp_size",
+        "attn_cp_size",
+        "enable_dp_attention",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":3}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Partitioned KV heads must divide by the TP width
+pub static KV_HEADS_TP: RuleInfo = RuleInfo {
+    code: "PAR066",
+    name: "kv-heads-tp-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 166),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 165),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 164),
+        (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 182),
+        (VersionRange::V23, LLAMA, 189),
+    ],
+    title: doc!("The model's KV heads do not divide by the tensor-parallel size"),
+    explanation: doc!(
+        "With grouped-query attention the KV heads are split across the TP group too: when there are at least as many KV heads as the TP width, the first attention module asserts that num_key_value_heads divides by it (right after the query-heads assert of PAR065). A bare assert: an AssertionError without a message while the model is built."
+    ),
+    trigger: doc!(
+        "A reviewed text architecture whose query heads divide by the TP width but whose num_key_value_heads >= width does not (Phi-4's 10 KV heads with --tp-size 4)."
+    ),
+    situations: doc!("Phi-4 (40 query heads, 10 KV heads) on four GPUs."),
+    solutions: doc_list![
+        "Use a --tp-size that divides num_key_value_heads (Phi-4: 1, 2 or 10); serve more GPUs with --dp-size."
+    ],
+    flags: &[
+        "tp_size",
+        "dp_size",
+        "attn_dp_size",
+        "attn_cp_size",
+        "enable_dp_attention",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":4}"#,
+        r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":2}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Replicated KV heads must divide the TP width
+pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
+    code: "PAR067",
+    name: "kv-heads-replicate-tp",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    messages: &[(VersionRange::ALL, "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 170),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 169),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 168),
+        (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 186),
+        (VersionRange::V23, LLAMA, 193),
+    ],
+    title: doc!("The tensor-parallel size is not a multiple of the model's KV heads"),
+    explanation: doc!(
+        "When the TP width exceeds num_key_value_heads, each KV head is replicated on width / num_key_value_heads GPUs, so the first attention module asserts that the width is a multiple of the KV heads. A bare assert: an AssertionError without a message while the model is built."
+    ),
+    trigger: doc!(
+        "A reviewed text architecture whose query heads divide by the TP width, with num_key_value_heads < width and width % num_key_value_heads != 0 (Qwen2.5-7B's 4 KV heads with --tp-size 7, which divides its 28 query heads)."
+    ),
+    situations: doc!(
+        "A TP size chosen to divide the query heads (28 = 7 × 4) that is no multiple of the KV heads (4)."
+    ),
+    solutions: doc_list![
+        "Use a --tp-size that is a multiple of num_key_value_heads and divides num_attention_heads; serve more GPUs with --dp-size."
+    ],
+    flags: &[
+        "tp_size",
+        "dp_size",
+        "attn_dp_size",
+        "attn_cp_size",
+        "enable_dp_attention",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":7}"#,
+        r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DCP_SIZE,
@@ -1232,6 +1356,9 @@ pub static RULES: &[&RuleInfo] = &[
     &TOPOLOGY,
     &DWDP_NULL,
     &EPLB_RECORDER,
+    &HEADS_TP,
+    &KV_HEADS_TP,
+    &KV_HEADS_REPLICATE,
 ];
 
 /// Checks of `parallel_hook.py` deliberately not modelled.

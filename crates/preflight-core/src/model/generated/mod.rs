@@ -3,4 +3,5 @@
 pub mod arch_lists;
 pub mod classes;
 pub mod configs;
+pub mod head_asserts;
 pub mod model_ids;

@@ -1,0 +1,136 @@
+//! PAR065–PAR067, the head asserts of the attention module a model's first decoder layer builds
+//! (`LlamaAttention.__init__`, `models/llama.py:183-193@0.5.23`, and the reviewed architectures of
+//! `scripts/models/gen_head_asserts.py`): which width divides the heads, which line is cited, and
+//! where the check does not apply. The oracle never builds the model class, so these cases are
+//! written from the model files themselves.
+
+use preflight_core::model::archs::{HeadWidth, head_asserts};
+use preflight_core::{LaunchConfig, SglangVersion, rules, validate};
+
+/// The first error's code and `file:line@version`, or `None` when the launch is clean.
+fn first_error(json: &str) -> Option<(String, String)> {
+    let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
+    let report = validate(&cfg);
+    report.first_error().map(|d| {
+        (
+            d.code.to_string(),
+            d.source.as_ref().map(|s| s.cite()).unwrap_or_default(),
+        )
+    })
+}
+
+#[test]
+fn query_heads_that_do_not_divide_by_tp_size_are_refused_at_construction() {
+    // Llama 3.3 70B: 64 query heads, 8 KV heads
+    let e = first_error(
+        r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#,
+    );
+    assert_eq!(
+        e,
+        Some((
+            "PAR065".into(),
+            "python/sglang/srt/models/llama.py:183@0.5.23".into()
+        ))
+    );
+    for tp in [1, 2, 4, 8] {
+        let json = format!(
+            r#"{{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":{tp}}}"#
+        );
+        assert_eq!(first_error(&json), None, "--tp-size {tp}");
+    }
+    // each release cites its own line of its own file (Qwen2.5-7B: 28 query heads)
+    let e = first_error(
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":8,"sglang":"0.5.19"}"#,
+    );
+    assert_eq!(
+        e,
+        Some((
+            "PAR065".into(),
+            "python/sglang/srt/models/qwen2.py:145@0.5.19".into()
+        ))
+    );
+}
+
+#[test]
+fn kv_heads_are_partitioned_or_replicated() {
+    // Phi-4: 40 query heads, 10 KV heads: 4 divides the queries, not the KV heads
+    let e = first_error(r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":4}"#);
+    assert_eq!(
+        e,
+        Some((
+            "PAR066".into(),
+            "python/sglang/srt/models/llama.py:189@0.5.23".into()
+        ))
+    );
+    assert_eq!(
+        first_error(r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":2}"#),
+        None
+    );
+    // Qwen2.5-7B: 4 KV heads replicated over 7 GPUs (7 divides its 28 query heads)
+    let e = first_error(r#"{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":7}"#);
+    assert_eq!(
+        e,
+        Some((
+            "PAR067".into(),
+            "python/sglang/srt/models/qwen2.py:177@0.5.23".into()
+        ))
+    );
+}
+
+#[test]
+fn the_width_is_the_one_the_attention_class_divides_by() {
+    // --tp-size 12 with three attention-DP groups: LlamaAttention divides by tp_size (12),
+    // Qwen3Attention by attn_tp_size (4)
+    let llama = first_error(
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":12,"dp_size":3,"enable_dp_attention":true}"#,
+    );
+    assert_eq!(llama.map(|(c, _)| c), Some("PAR065".to_string()));
+    let qwen3 = first_error(
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":12,"dp_size":3,"enable_dp_attention":true}"#,
+    );
+    assert_ne!(qwen3.map(|(c, _)| c), Some("PAR065".to_string()));
+    assert_eq!(
+        head_asserts(SglangVersion::V0_5_23, "Qwen3ForCausalLM").map(|h| h.width),
+        Some(HeadWidth::AttnTp)
+    );
+    assert_eq!(
+        head_asserts(SglangVersion::V0_5_23, "LlamaForCausalLM").map(|h| h.width),
+        Some(HeadWidth::Tp)
+    );
+}
+
+#[test]
+fn the_launchs_own_config_and_implementation_decide() {
+    // a config.json with 40 query heads over 16 GPUs (40 = 8 × 5)
+    let cfg = r#"{"gpu":"H100","model_path":"someone/llama-40-heads","tp_size":16,"model_config":{"architectures":["LlamaForCausalLM"],"model_type":"llama","hidden_size":5120,"num_attention_heads":40,"num_key_value_heads":8,"num_hidden_layers":40,"max_position_embeddings":8192,"vocab_size":32000}}"#;
+    assert_eq!(first_error(cfg).map(|(c, _)| c), Some("PAR065".to_string()));
+    // the Transformers implementation does not build LlamaAttention
+    let hf = cfg.replace(
+        r#""tp_size":16"#,
+        r#""tp_size":16,"model_impl":"transformers""#,
+    );
+    assert_ne!(hf, cfg);
+    assert_ne!(first_error(&hf).map(|(c, _)| c), Some("PAR065".to_string()));
+    // an architecture whose attention class is not reviewed is not checked
+    assert!(head_asserts(SglangVersion::V0_5_23, "DeepseekV3ForCausalLM").is_none());
+}
+
+#[test]
+fn the_catalogue_cites_llama_attention_as_the_table_does() {
+    for v in SglangVersion::all() {
+        let h = head_asserts(v, "LlamaForCausalLM").expect("LlamaForCausalLM is reviewed");
+        for (rule, line) in [
+            (&rules::parallel::HEADS_TP, h.heads),
+            (&rules::parallel::KV_HEADS_TP, h.kv_partition),
+            (&rules::parallel::KV_HEADS_REPLICATE, h.kv_replicate),
+        ] {
+            let src = rule.source(v).expect("a source per release");
+            assert_eq!(
+                (src.file, src.line),
+                (h.file, line),
+                "{} {v}: the rule's own source and the generated table differ",
+                rule.code
+            );
+        }
+    }
+}
