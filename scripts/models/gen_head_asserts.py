@@ -46,11 +46,12 @@ RELEASES_RS = os.path.join(ROOT, "crates", "preflight-core", "src", "generated",
 # (architecture, model file under sglang/srt/models/, the attention class its first decoder layer
 # builds, the decoder-layer class that builds it). Reviewed against 0.5.23: every entry's
 # ForCausalLM class builds <Model> -> make_layers(<DecoderLayer>) whose __init__ builds the class
-# first; MistralForCausalLM, Phi3ForCausalLM and InternLM3ForCausalLM subclass LlamaForCausalLM.
+# first; MistralForCausalLM, Phi3ForCausalLM, InternLM3ForCausalLM and IQuestCoderForCausalLM
+# subclass LlamaForCausalLM, and the Granite SWA / shared-expert and Grok1Model names are empty
+# subclasses in the same file (re-checked against 0.5.19, 0.5.21 and 0.5.23 by a second reader).
 # Left out on purpose: multimodal models (a vision tower is built first, with its own heads),
 # hybrid models (layer 0 may be a linear-attention or Mamba mixer), MLA models (no KV heads),
-# MixtralForCausalLM (get_model_architecture serves quantized checkpoints as
-# QuantMixtralForCausalLM), and classes whose heads are not config.num_attention_heads.
+# and classes whose heads are not config.num_attention_heads.
 REVIEWED = [
     ("AfmoeForCausalLM", "afmoe.py", "AfmoeAttention", "AfmoeDecoderLayer"),
     ("ApertusForCausalLM", "apertus.py", "ApertusAttention", "ApertusDecoderLayer"),
@@ -65,15 +66,24 @@ REVIEWED = [
     ("GptOssForCausalLM", "gpt_oss.py", "GptOssAttention", "GptOssDecoderLayer"),
     ("GraniteForCausalLM", "granite.py", "GraniteAttention", "GraniteDecoderLayer"),
     ("GraniteMoeForCausalLM", "granitemoe.py", "GraniteMoeAttention", "GraniteMoeDecoderLayer"),
+    ("GraniteMoeSWAForCausalLM", "granitemoe.py", "GraniteMoeAttention", "GraniteMoeDecoderLayer"),
+    ("GraniteMoeSharedForCausalLM", "granitemoe.py", "GraniteMoeAttention", "GraniteMoeDecoderLayer"),
+    ("GraniteSWAForCausalLM", "granite.py", "GraniteAttention", "GraniteDecoderLayer"),
     ("Grok1ForCausalLM", "grok.py", "Grok1Attention", "Grok1DecoderLayer"),
+    ("Grok1ModelForCausalLM", "grok.py", "Grok1Attention", "Grok1DecoderLayer"),
     ("InternLM2ForCausalLM", "internlm2.py", "InternLM2Attention", "InternLMDecoderLayer"),
+    ("IQuestCoderForCausalLM", "llama.py", "LlamaAttention", "LlamaDecoderLayer"),
     ("InternLM3ForCausalLM", "llama.py", "LlamaAttention", "LlamaDecoderLayer"),
     ("LlamaForCausalLM", "llama.py", "LlamaAttention", "LlamaDecoderLayer"),
     ("MistralForCausalLM", "llama.py", "LlamaAttention", "LlamaDecoderLayer"),
+    # get_model_architecture serves MixtralForCausalLM as QuantMixtralForCausalLM when the model
+    # config's quantization is outside its mixtral_supported list (MIXTRAL_SUPPORTED below)
+    ("MixtralForCausalLM", "mixtral.py", "MixtralAttention", "MixtralDecoderLayer"),
     ("OlmoeForCausalLM", "olmoe.py", "OlmoeAttention", "OlmoeDecoderLayer"),
     ("OrionForCausalLM", "orion.py", "OrionAttention", "OrionDecoderLayer"),
     ("Phi3ForCausalLM", "llama.py", "LlamaAttention", "LlamaDecoderLayer"),
     ("PhiMoEForCausalLM", "phimoe.py", "PhiMoEAttention", "PhiMoEDecoderLayer"),
+    ("QuantMixtralForCausalLM", "mixtral_quant.py", "MixtralAttention", "MixtralDecoderLayer"),
     ("Qwen2ForCausalLM", "qwen2.py", "Qwen2Attention", "Qwen2DecoderLayer"),
     ("Qwen2MoeForCausalLM", "qwen2_moe.py", "Qwen2MoeAttention", "Qwen2MoeDecoderLayer"),
     ("Qwen3ForCausalLM", "qwen3.py", "Qwen3Attention", "Qwen3DecoderLayer"),
@@ -195,6 +205,24 @@ def builds_first(tree, decoder, attention):
     return None
 
 
+def mixtral_supported(v):
+    """(line, names) of `mixtral_supported = [...]` in get_model_architecture."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "model_loader", "utils.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    fn = next(
+        (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "get_model_architecture"),
+        None,
+    )
+    hits = [
+        n for n in ast.walk(fn) if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "mixtral_supported" for t in n.targets)
+    ] if fn else []
+    if len(hits) != 1:
+        sys.exit(f"{v}: no single mixtral_supported list in get_model_architecture")
+    return hits[0].lineno, ast.literal_eval(hits[0].value)
+
+
 def main():
     check = "--check" in sys.argv[1:]
     rels = releases()
@@ -242,6 +270,19 @@ def main():
             f"file: \"python/sglang/srt/models/{file}\", width: HeadWidth::{width}, "
             f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr} }},"
         )
+    out.append("];")
+    out += [
+        "",
+        "/// `mixtral_supported` of `get_model_architecture` (`python/sglang/srt/model_loader/utils.py`):",
+        "/// the quantizations a MixtralForCausalLM checkpoint keeps its own class with; any other makes",
+        "/// it QuantMixtralForCausalLM. Per release: (release, line, methods).",
+        "#[rustfmt::skip]",
+        "pub static MIXTRAL_SUPPORTED: &[(SglangVersion, u32, &[&str])] = &[",
+    ]
+    for v in rels:
+        line, names = mixtral_supported(v)
+        vv = "V" + v.replace(".", "_")
+        out.append(f"    (SglangVersion::{vv}, {line}, &[{', '.join(json.dumps(n) for n in names)}]),")
     out.append("];")
     text = "\n".join(out) + "\n"
     if check:

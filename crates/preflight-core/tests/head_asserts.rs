@@ -111,6 +111,13 @@ fn the_launchs_own_config_and_implementation_decide() {
     );
     assert_ne!(hf, cfg);
     assert_ne!(first_error(&hf).map(|(c, _)| c), Some("PAR065".to_string()));
+    // on CPU, load_model pads the heads to the TP size first
+    let cpu = cfg.replace(r#""tp_size":16"#, r#""tp_size":16,"device":"cpu""#);
+    assert_ne!(cpu, cfg);
+    assert_ne!(
+        first_error(&cpu).map(|(c, _)| c),
+        Some("PAR065".to_string())
+    );
     // an architecture whose attention class is not reviewed is not checked
     assert!(head_asserts(SglangVersion::V0_5_23, "DeepseekV3ForCausalLM").is_none());
 }
@@ -133,4 +140,60 @@ fn the_catalogue_cites_llama_attention_as_the_table_does() {
             );
         }
     }
+}
+
+#[test]
+fn the_table_is_sorted_for_its_lookup() {
+    let t = preflight_core::model::generated::head_asserts::HEAD_ASSERTS;
+    assert!(t.len() > 100, "{} rows", t.len());
+    assert!(
+        t.windows(2)
+            .all(|w| (w[0].arch, w[0].release) < (w[1].arch, w[1].release)),
+        "HEAD_ASSERTS must be sorted by architecture, then release"
+    );
+    // every row is found by the lookup
+    assert!(
+        t.iter()
+            .all(|h| head_asserts(h.release, h.arch).is_some_and(|f| std::ptr::eq(f, h)))
+    );
+}
+
+#[test]
+fn a_quantized_mixtral_is_another_class() {
+    let e = first_error(
+        r#"{"gpu":"H100","model_path":"mistralai/Mixtral-8x7B-Instruct-v0.1","tp_size":3}"#,
+    );
+    assert_eq!(
+        e.map(|(c, s)| (c, s.split(':').next().unwrap_or_default().to_string())),
+        Some((
+            "PAR065".to_string(),
+            "python/sglang/srt/models/mixtral.py".to_string()
+        ))
+    );
+    // an FP8 checkpoint keeps MixtralForCausalLM (fp8 is in mixtral_supported)
+    let fp8 = first_error(
+        r#"{"gpu":"H100","model_path":"neuralmagic/Mixtral-8x7B-Instruct-v0.1-FP8","tp_size":3}"#,
+    );
+    assert_eq!(
+        fp8.map(|(c, s)| (c, s.split(':').next().unwrap_or_default().to_string())),
+        Some((
+            "PAR065".to_string(),
+            "python/sglang/srt/models/mixtral.py".to_string()
+        ))
+    );
+    // with --quantization w8a8_int8 (not in the list) get_model_architecture serves it as
+    // QuantMixtralForCausalLM, whose MixtralAttention (mixtral_quant.py) asserts the same
+    let int8 = first_error(
+        r#"{"gpu":"H100","model_path":"mistralai/Mixtral-8x7B-Instruct-v0.1","quantization":"w8a8_int8","tp_size":3}"#,
+    );
+    assert_eq!(
+        int8.map(|(c, s)| (c, s.split(':').next().unwrap_or_default().to_string())),
+        Some((
+            "PAR065".to_string(),
+            "python/sglang/srt/models/mixtral_quant.py".to_string()
+        ))
+    );
+    assert!(
+        preflight_core::model::archs::mixtral_supported(SglangVersion::V0_5_23).contains(&"fp8")
+    );
 }

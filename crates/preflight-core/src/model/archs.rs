@@ -121,6 +121,17 @@ pub struct HeadAsserts {
     pub kv_replicate: u32,
 }
 
+/// `mixtral_supported` of release `v`'s `get_model_architecture`
+/// (`model_loader/utils.py:209@0.5.23`): the quantizations with which a MixtralForCausalLM
+/// checkpoint keeps its own class (any other is served as QuantMixtralForCausalLM).
+pub fn mixtral_supported(v: SglangVersion) -> &'static [&'static str] {
+    super::generated::head_asserts::MIXTRAL_SUPPORTED
+        .iter()
+        .find(|(r, _, _)| *r == v)
+        .map(|(_, _, m)| *m)
+        .unwrap_or(&[])
+}
+
 /// The head asserts `arch` makes when its model is built in release `v` (`None`: not a
 /// reviewed architecture, or its code there does not have the reviewed shape).
 pub fn head_asserts(v: SglangVersion, arch: &str) -> Option<&'static HeadAsserts> {

@@ -100,15 +100,30 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
 /// of [`crate::model::archs::head_asserts`]): the query heads divide by the TP width (PAR065),
 /// then the KV heads divide by it when there are at least as many (PAR066) or it divides by
 /// them (PAR067). The diagnostic cites the architecture's own model file and line. Only
-/// SGLang's own implementation (`--model-impl` auto or sglang) has these asserts.
+/// SGLang's own implementation (`--model-impl` auto or sglang) has these asserts, and
+/// `--device cpu` pads the heads before the model is built.
 fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     use crate::model::archs::{HeadWidth, head_asserts};
     use crate::py::modulo;
     use crate::rules::parallel as pr;
-    if matches!(&*st.cur.model_impl, "transformers" | "mindspore") {
+    // on CPU, load_model first pads the head counts to the TP size
+    // (adjust_config_with_unaligned_cpu_tp, model_runner.py:1301-1304@0.5.23)
+    if matches!(&*st.cur.model_impl, "transformers" | "mindspore")
+        || st.cur.device.as_deref() == Some("cpu")
+    {
         return Ok(());
     }
-    let Some(h) = head_asserts(ctx.v, ctx.arch()) else {
+    // get_model_architecture serves MixtralForCausalLM as QuantMixtralForCausalLM when the
+    // model config's quantization is not in its mixtral_supported list
+    // (`model_loader/utils.py:209-222@0.5.23`)
+    let mut arch = ctx.arch();
+    if arch == "MixtralForCausalLM"
+        && let Some(q) = super::model::model_config_quantization(ctx, st)
+        && !crate::model::archs::mixtral_supported(ctx.v).contains(&q.as_str())
+    {
+        arch = "QuantMixtralForCausalLM";
+    }
+    let Some(h) = head_asserts(ctx.v, arch) else {
         return Ok(());
     };
     let width = match h.width {

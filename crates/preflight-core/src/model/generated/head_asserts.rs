@@ -6,7 +6,7 @@
 use crate::model::archs::{HeadAsserts, HeadWidth};
 use crate::version::SglangVersion;
 
-/// Sorted by architecture, then release (130 rows, 26 architectures).
+/// Sorted by architecture, then release (165 rows, 33 architectures).
 #[rustfmt::skip]
 pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "AfmoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/afmoe.py", width: HeadWidth::Tp, heads: 318, kv_partition: 322, kv_replicate: 324 },
@@ -74,11 +74,36 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 218, kv_partition: 224, kv_replicate: 228 },
     HeadAsserts { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 222, kv_partition: 228, kv_replicate: 232 },
     HeadAsserts { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 223, kv_partition: 229, kv_replicate: 233 },
+    HeadAsserts { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 175, kv_partition: 181, kv_replicate: 185 },
+    HeadAsserts { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 219, kv_partition: 225, kv_replicate: 229 },
+    HeadAsserts { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 218, kv_partition: 224, kv_replicate: 228 },
+    HeadAsserts { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 222, kv_partition: 228, kv_replicate: 232 },
+    HeadAsserts { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 223, kv_partition: 229, kv_replicate: 233 },
+    HeadAsserts { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 175, kv_partition: 181, kv_replicate: 185 },
+    HeadAsserts { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 219, kv_partition: 225, kv_replicate: 229 },
+    HeadAsserts { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 218, kv_partition: 224, kv_replicate: 228 },
+    HeadAsserts { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 222, kv_partition: 228, kv_replicate: 232 },
+    HeadAsserts { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", width: HeadWidth::Tp, heads: 223, kv_partition: 229, kv_replicate: 233 },
+    HeadAsserts { arch: "GraniteSWAForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granite.py", width: HeadWidth::Tp, heads: 142, kv_partition: 148, kv_replicate: 152 },
+    HeadAsserts { arch: "GraniteSWAForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granite.py", width: HeadWidth::Tp, heads: 141, kv_partition: 147, kv_replicate: 151 },
+    HeadAsserts { arch: "GraniteSWAForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granite.py", width: HeadWidth::Tp, heads: 141, kv_partition: 147, kv_replicate: 151 },
+    HeadAsserts { arch: "GraniteSWAForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granite.py", width: HeadWidth::Tp, heads: 143, kv_partition: 149, kv_replicate: 153 },
+    HeadAsserts { arch: "GraniteSWAForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granite.py", width: HeadWidth::Tp, heads: 143, kv_partition: 149, kv_replicate: 153 },
     HeadAsserts { arch: "Grok1ForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
     HeadAsserts { arch: "Grok1ForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
     HeadAsserts { arch: "Grok1ForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
     HeadAsserts { arch: "Grok1ForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 336, kv_partition: 342, kv_replicate: 346 },
     HeadAsserts { arch: "Grok1ForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 347, kv_partition: 353, kv_replicate: 357 },
+    HeadAsserts { arch: "Grok1ModelForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
+    HeadAsserts { arch: "Grok1ModelForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
+    HeadAsserts { arch: "Grok1ModelForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 338, kv_partition: 344, kv_replicate: 348 },
+    HeadAsserts { arch: "Grok1ModelForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 336, kv_partition: 342, kv_replicate: 346 },
+    HeadAsserts { arch: "Grok1ModelForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/grok.py", width: HeadWidth::Tp, heads: 347, kv_partition: 353, kv_replicate: 357 },
+    HeadAsserts { arch: "IQuestCoderForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 160, kv_partition: 166, kv_replicate: 170 },
+    HeadAsserts { arch: "IQuestCoderForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 159, kv_partition: 165, kv_replicate: 169 },
+    HeadAsserts { arch: "IQuestCoderForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 158, kv_partition: 164, kv_replicate: 168 },
+    HeadAsserts { arch: "IQuestCoderForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 176, kv_partition: 182, kv_replicate: 186 },
+    HeadAsserts { arch: "IQuestCoderForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 183, kv_partition: 189, kv_replicate: 193 },
     HeadAsserts { arch: "InternLM2ForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/internlm2.py", width: HeadWidth::Tp, heads: 102, kv_partition: 108, kv_replicate: 112 },
     HeadAsserts { arch: "InternLM2ForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/internlm2.py", width: HeadWidth::Tp, heads: 101, kv_partition: 107, kv_replicate: 111 },
     HeadAsserts { arch: "InternLM2ForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/internlm2.py", width: HeadWidth::Tp, heads: 101, kv_partition: 107, kv_replicate: 111 },
@@ -99,6 +124,11 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "MistralForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 158, kv_partition: 164, kv_replicate: 168 },
     HeadAsserts { arch: "MistralForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 176, kv_partition: 182, kv_replicate: 186 },
     HeadAsserts { arch: "MistralForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/llama.py", width: HeadWidth::Tp, heads: 183, kv_partition: 189, kv_replicate: 193 },
+    HeadAsserts { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/mixtral.py", width: HeadWidth::Tp, heads: 137, kv_partition: 143, kv_replicate: 147 },
+    HeadAsserts { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/mixtral.py", width: HeadWidth::Tp, heads: 137, kv_partition: 143, kv_replicate: 147 },
+    HeadAsserts { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/mixtral.py", width: HeadWidth::Tp, heads: 136, kv_partition: 142, kv_replicate: 146 },
+    HeadAsserts { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/mixtral.py", width: HeadWidth::Tp, heads: 138, kv_partition: 144, kv_replicate: 148 },
+    HeadAsserts { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/mixtral.py", width: HeadWidth::Tp, heads: 139, kv_partition: 145, kv_replicate: 149 },
     HeadAsserts { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/olmoe.py", width: HeadWidth::Tp, heads: 127, kv_partition: 133, kv_replicate: 137 },
     HeadAsserts { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/olmoe.py", width: HeadWidth::Tp, heads: 126, kv_partition: 132, kv_replicate: 136 },
     HeadAsserts { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/olmoe.py", width: HeadWidth::Tp, heads: 126, kv_partition: 132, kv_replicate: 136 },
@@ -119,6 +149,11 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/phimoe.py", width: HeadWidth::AttnTp, heads: 252, kv_partition: 258, kv_replicate: 262 },
     HeadAsserts { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/phimoe.py", width: HeadWidth::AttnTp, heads: 252, kv_partition: 258, kv_replicate: 262 },
     HeadAsserts { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/phimoe.py", width: HeadWidth::AttnTp, heads: 253, kv_partition: 259, kv_replicate: 263 },
+    HeadAsserts { arch: "QuantMixtralForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/mixtral_quant.py", width: HeadWidth::Tp, heads: 189, kv_partition: 195, kv_replicate: 199 },
+    HeadAsserts { arch: "QuantMixtralForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/mixtral_quant.py", width: HeadWidth::Tp, heads: 189, kv_partition: 195, kv_replicate: 199 },
+    HeadAsserts { arch: "QuantMixtralForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/mixtral_quant.py", width: HeadWidth::Tp, heads: 189, kv_partition: 195, kv_replicate: 199 },
+    HeadAsserts { arch: "QuantMixtralForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/mixtral_quant.py", width: HeadWidth::Tp, heads: 189, kv_partition: 195, kv_replicate: 199 },
+    HeadAsserts { arch: "QuantMixtralForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/mixtral_quant.py", width: HeadWidth::Tp, heads: 189, kv_partition: 195, kv_replicate: 199 },
     HeadAsserts { arch: "Qwen2ForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen2.py", width: HeadWidth::Tp, heads: 145, kv_partition: 151, kv_replicate: 155 },
     HeadAsserts { arch: "Qwen2ForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen2.py", width: HeadWidth::Tp, heads: 144, kv_partition: 150, kv_replicate: 154 },
     HeadAsserts { arch: "Qwen2ForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen2.py", width: HeadWidth::Tp, heads: 148, kv_partition: 154, kv_replicate: 158 },
@@ -139,4 +174,16 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen3_moe.py", width: HeadWidth::AttnTp, heads: 520, kv_partition: 526, kv_replicate: 530 },
     HeadAsserts { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/qwen3_moe.py", width: HeadWidth::AttnTp, heads: 519, kv_partition: 525, kv_replicate: 529 },
     HeadAsserts { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen3_moe.py", width: HeadWidth::AttnTp, heads: 506, kv_partition: 512, kv_replicate: 516 },
+];
+
+/// `mixtral_supported` of `get_model_architecture` (`python/sglang/srt/model_loader/utils.py`):
+/// the quantizations a MixtralForCausalLM checkpoint keeps its own class with; any other makes
+/// it QuantMixtralForCausalLM. Per release: (release, line, methods).
+#[rustfmt::skip]
+pub static MIXTRAL_SUPPORTED: &[(SglangVersion, u32, &[&str])] = &[
+    (SglangVersion::V0_5_19, 208, &["fp8", "compressed-tensors", "gptq_marlin", "awq_marlin", "quark_int4fp8_moe"]),
+    (SglangVersion::V0_5_20, 209, &["fp8", "compressed-tensors", "gptq_marlin", "awq_marlin", "quark_int4fp8_moe"]),
+    (SglangVersion::V0_5_21, 209, &["fp8", "compressed-tensors", "gptq_marlin", "awq_marlin", "quark_int4fp8_moe"]),
+    (SglangVersion::V0_5_22, 209, &["fp8", "compressed-tensors", "gptq_marlin", "awq_marlin", "quark_int4fp8_moe"]),
+    (SglangVersion::V0_5_23, 209, &["fp8", "compressed-tensors", "gptq_marlin", "awq_marlin", "quark_int4fp8_moe"]),
 ];
