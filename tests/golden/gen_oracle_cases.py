@@ -509,10 +509,13 @@ def case_adder(v, out):
     return add
 
 
-def generate_family(doc, family, releases, build_cases, startup=False, argv=None):
+def generate_family(doc, family, releases, build_cases, startup=False, argv=None,
+                    build_model=False):
     """The command line of a per-family generator (`gen_<family>_cases.py --sglang X`): builds
     `build_cases(X)` (a list of (section, LaunchConfig dict)), runs them through the oracle
-    (with `"startup": true` when `startup`, recorded as `expect.startup`) and writes
+    (with `"startup": true` when `startup`, recorded as `expect.startup`; with
+    `"build_model": true` when `build_model`, recorded as `expect.build_model`: the model class
+    is built on the meta device before the KV dtype and the backends) and writes
     tests/golden/oracle-<X>-<family>.jsonl; harness errors are skipped and listed on stderr."""
     ap = argparse.ArgumentParser(description=doc,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -533,6 +536,8 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
         o = to_oracle(i, {k: x for k, x in cfg.items() if k != "model_config"})
         if startup:
             o["startup"] = True
+        if build_model:
+            o["build_model"] = True
         if "model_config" in cfg:
             d = Path(tmpdir.name, i)
             d.mkdir()
@@ -562,6 +567,8 @@ def generate_family(doc, family, releases, build_cases, startup=False, argv=None
         case = to_case(cid, cfg, res)
         if startup:
             case["expect"]["startup"] = True
+        if build_model:
+            case["expect"]["build_model"] = True
         cases.append(case)
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Golden cases for the head asserts of the first attention module (PAR065-PAR067:
+`LlamaAttention.__init__`, models/llama.py:183-193@0.5.23, and the other reviewed classes of
+scripts/models/gen_head_asserts.py): every architecture the oracle can build from its
+reference config, over TP widths that do and do not divide its query and KV heads, with and
+without DP attention. Runs with `"build_model": true`: the oracle builds the model class on the
+meta device (tools/oracle/construction.py `_build_model`), as load_model does before the KV
+cache dtype and the attention backends. Writes tests/golden/oracle-<release>-heads.jsonl.
+
+    . ~/.cache/sglang-oracle/env/venv/bin/activate; export ORACLE_WHEELS=~/.cache/sglang-oracle/wheels
+    python tests/golden/gen_heads_cases.py --sglang 0.5.23 --jobs 2
+
+Not built (the oracle cannot construct them from the trimmed reference configs, so they are
+checked by tests/head_asserts.rs and the source review only): AfmoeForCausalLM (no
+num_experts), ExaoneForCausalLM (no pad_token_id), Gemma2ForCausalLM (no hidden_act), and the
+remote-code model types transformers does not know (DeepseekForCausalLM, Grok1ForCausalLM,
+Grok1ModelForCausalLM, InternLM2ForCausalLM, InternLM3ForCausalLM, IQuestCoderForCausalLM,
+OrionForCausalLM).
+
+`--random N --seed S` draws N cases instead (architecture, --tp-size 1-16, DP attention with a
+random --dp-size that divides it), for a held-out set: oracle-<release>-heads-random-<S>.jsonl.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_oracle_cases as g  # noqa: E402
+
+R = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
+ARCHS = [
+    "ApertusForCausalLM", "ArceeForCausalLM", "Exaone4ForCausalLM", "GemmaForCausalLM",
+    "Glm4ForCausalLM", "Glm4MoeForCausalLM", "GptOssForCausalLM", "GraniteForCausalLM",
+    "GraniteMoeForCausalLM", "GraniteMoeSWAForCausalLM", "GraniteMoeSharedForCausalLM",
+    "GraniteSWAForCausalLM", "LlamaForCausalLM", "MistralForCausalLM", "MixtralForCausalLM",
+    "OlmoeForCausalLM", "Phi3ForCausalLM", "PhiMoEForCausalLM", "QuantMixtralForCausalLM",
+    "Qwen2ForCausalLM", "Qwen2MoeForCausalLM", "Qwen3ForCausalLM", "Qwen3MoeForCausalLM",
+]
+RANDOM = None  # (count, seed) with --random
+
+
+def served(v, arch):
+    import json
+    reg = json.loads((g.REPO_ROOT / "data" / "releases" / v / "registry.json").read_text())
+    return any(a["architecture"] == arch for a in reg["architectures"])
+
+
+def build_cases(v):
+    out = []
+    add = g.case_adder(v, out)
+    archs = [a for a in ARCHS if served(v, a)]
+    if RANDOM is not None:
+        count, seed = RANDOM
+        rng = random.Random(seed)
+        for _ in range(count):
+            arch = rng.choice(archs)
+            tp = rng.randint(1, 16)
+            if rng.random() < 0.3 and tp > 1:
+                dp = rng.choice([d for d in range(2, tp + 1) if tp % d == 0])
+                add("heads-random", arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
+            else:
+                add("heads-random", arch, "H100", tp_size=tp)
+        # a drawn duplicate has the same id: keep the first
+        seen, uniq = set(), []
+        for s, cfg in out:
+            key = g.case_id(s, cfg)
+            if key not in seen:
+                seen.add(key)
+                uniq.append((s, cfg))
+        return uniq
+    for arch in archs:
+        for tp in [3, 4, 6, 8, 16]:
+            add("heads", arch, "H100", tp_size=tp)
+        add("heads", arch, "H100", tp_size=8, dp_size=2, enable_dp_attention=True)
+        add("heads", arch, "H100", tp_size=12, dp_size=3, enable_dp_attention=True)
+    return out
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    family = "heads"
+    if "--random" in argv:
+        i = argv.index("--random")
+        count = int(argv[i + 1])
+        j = argv.index("--seed")
+        seed = int(argv[j + 1])
+        RANDOM = (count, seed)
+        family = f"heads-random-{seed}"
+        argv = [a for k, a in enumerate(argv) if k not in (i, i + 1, j, j + 1)]
+    sys.exit(g.generate_family(__doc__, family, R, build_cases, argv=argv, build_model=True))
