@@ -25,7 +25,10 @@ attention layer). This script reads ``$SGLANG_WHEELS/<release>/sglang/`` (defaul
 with ``ast`` and verifies, for every release, that the architecture is in the release's registry
 (``data/releases/<release>/registry.json``), that the class still has the three asserts in this
 shape, which width ``tp_size`` is (``WIDTHS``), that the decoder layer builds the class before any
-module other than a norm, and with which head arguments; it records the three lines. A release
+module other than a norm, and with which head arguments, and that the vocabulary embedding built
+before the layers pads to the TP size (up to 0.5.21 it does so only on CPU and refuses a TP size
+that does not divide the padded vocabulary first; those releases are left out); it records the
+three lines. A release
 where any of this does not hold is left out for that architecture (and printed), so Preflight
 checks nothing there rather than something SGLang does not do.
 
@@ -223,6 +226,30 @@ def mixtral_supported(v):
     return hits[0].lineno, ast.literal_eval(hits[0].value)
 
 
+def vocab_padded_to_tp(v):
+    """None when release `v`'s VocabParallelEmbedding pads the vocabulary to a multiple of the TP
+    size on every device (then it never refuses a TP size, and the decoder layers' attention is
+    the first to check one); else why not. Up to 0.5.21 it pads only on CPU
+    (`if _is_cpu and pad_vocab_size(...) % self.tp_size != 0`), so the embedding, built before
+    the decoder layers, divides the padded vocabulary by the TP size first (distributed/utils.py
+    ensure_divisibility): the head asserts are not the first check there."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "vocab_parallel_embedding.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    c = cls(tree, "VocabParallelEmbedding")
+    init = c and init_of(c)
+    ifs = [
+        n for n in ast.walk(init) if isinstance(n, ast.If)
+        and any(src(b) == "padding_size *= self.tp_size" for b in n.body)
+    ] if init else []
+    if len(ifs) != 1:
+        return "no single `padding_size *= self.tp_size` in VocabParallelEmbedding.__init__"
+    test = src(ifs[0].test)
+    if test != "pad_vocab_size(self.org_vocab_size, padding_size) % self.tp_size != 0":
+        return f"VocabParallelEmbedding pads to the TP size only when `{test}` (line {ifs[0].lineno})"
+    return None
+
+
 def main():
     check = "--check" in sys.argv[1:]
     rels = releases()
@@ -230,9 +257,13 @@ def main():
         sys.exit(f"no unpacked wheels under {WHEELS}")
     trees = {}
     rows = []
+    vocab = {v: vocab_padded_to_tp(v) for v in rels}
+    for v, why in vocab.items():
+        if why:
+            print(f"{v}: {why}: every architecture left out", file=sys.stderr)
     for arch, file, attention, decoder in REVIEWED:
         for v in rels:
-            if arch not in registry(v):
+            if arch not in registry(v) or vocab[v]:
                 continue
             path = os.path.join(WHEELS, v, "sglang", "srt", "models", file)
             if path not in trees:

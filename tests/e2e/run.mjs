@@ -163,6 +163,20 @@ await test('DSV4: flashmla_sparse_q8 prefill needs SM90 (flag, env, H100)', asyn
   await noErrors(page);
 });
 
+await test('PAR067: a bare assert shows what the log shows and cites the model file', async (track) => {
+  // Qwen2.5-7B (28 query heads, 4 KV heads) over 7 GPUs: Qwen2Attention's replicate assert
+  const page = track(await open('/?gpu=H100&arch=Qwen2ForCausalLM&tp-size=7'));
+  await waitVerdict(page, REFUSED);
+  const diag = page.locator('.diag[data-code="PAR067"]');
+  await diag.waitFor();
+  const msg = (await diag.locator('pre.message').textContent()).trim();
+  assert(msg === 'AssertionError (a bare assert: no message)', `message: ${JSON.stringify(msg)}`);
+  const src = (await diag.locator('.source a').textContent()).trim();
+  assert(src === 'python/sglang/srt/models/qwen2.py:177@0.5.23', `source: ${src}`);
+  await page.screenshot({ path: join(ART, 'par067-1280.png'), fullPage: true });
+  await noErrors(page);
+});
+
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');

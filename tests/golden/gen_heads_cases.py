@@ -30,7 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gen_oracle_cases as g  # noqa: E402
 
-R = ["0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23"]
+# 0.5.19 and 0.5.20's ParallelContext has no _parallel_fields / override_permanently of process
+# groups, so the oracle cannot give the model stand-in groups there: 0.5.21 and later only
+R = ["0.5.21", "0.5.22", "0.5.23"]
 ARCHS = [
     "ApertusForCausalLM", "ArceeForCausalLM", "Exaone4ForCausalLM", "GemmaForCausalLM",
     "Glm4ForCausalLM", "Glm4MoeForCausalLM", "GptOssForCausalLM", "GraniteForCausalLM",

@@ -40,15 +40,27 @@ fn query_heads_that_do_not_divide_by_tp_size_are_refused_at_construction() {
     }
     // each release cites its own line of its own file (Qwen2.5-7B: 28 query heads)
     let e = first_error(
-        r#"{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":8,"sglang":"0.5.19"}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":8,"sglang":"0.5.22"}"#,
     );
     assert_eq!(
         e,
         Some((
             "PAR065".into(),
-            "python/sglang/srt/models/qwen2.py:145@0.5.19".into()
+            "python/sglang/srt/models/qwen2.py:160@0.5.22".into()
         ))
     );
+    // up to 0.5.21 the vocabulary embedding refuses many such TP sizes first ("152064 is not
+    // divisible by 14"), which is not modelled: those releases are not checked
+    for v in ["0.5.19", "0.5.20", "0.5.21"] {
+        let json = format!(
+            r#"{{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":8,"sglang":"{v}"}}"#
+        );
+        assert_ne!(
+            first_error(&json).map(|(c, _)| c),
+            Some("PAR065".to_string()),
+            "{v}"
+        );
+    }
 }
 
 #[test]
@@ -125,6 +137,10 @@ fn the_launchs_own_config_and_implementation_decide() {
 #[test]
 fn the_catalogue_cites_llama_attention_as_the_table_does() {
     for v in SglangVersion::all() {
+        if !rules::parallel::HEADS_TP.applies_to(v) {
+            assert!(head_asserts(v, "LlamaForCausalLM").is_none(), "{v}");
+            continue;
+        }
         let h = head_asserts(v, "LlamaForCausalLM").expect("LlamaForCausalLM is reviewed");
         for (rule, line) in [
             (&rules::parallel::HEADS_TP, h.heads),
@@ -145,7 +161,7 @@ fn the_catalogue_cites_llama_attention_as_the_table_does() {
 #[test]
 fn the_table_is_sorted_for_its_lookup() {
     let t = preflight_core::model::generated::head_asserts::HEAD_ASSERTS;
-    assert!(t.len() > 100, "{} rows", t.len());
+    assert!(t.len() > 60, "{} rows", t.len());
     assert!(
         t.windows(2)
             .all(|w| (w[0].arch, w[0].release) < (w[1].arch, w[1].release)),

@@ -1200,17 +1200,15 @@ pub static HEADS_TP: RuleInfo = RuleInfo {
     name: "attention-heads-tp-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    messages: &[(VersionRange::ALL, "")],
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
     sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 160),
-        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 159),
-        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 158),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 176),
         (VersionRange::V23, LLAMA, 183),
     ],
     title: doc!("The model's attention heads do not divide by the tensor-parallel size"),
     explanation: doc!(
-        "Tensor parallelism splits every attention layer by heads, so each GPU of the TP group gets num_attention_heads / tp_size query heads. When the model runner builds the model (after the quantization config is checked, before any weight is read), the first decoder layer's attention module asserts that the config's num_attention_heads divides by the TP width: --tp-size for most models, the attention TP width (--tp-size / attention DP size / --attn-cp-size) for those written for DP attention (Qwen3, Qwen2/3 MoE, GLM-4 MoE, gpt-oss, ...). It is a bare assert: the scheduler dies with an AssertionError without a message, after the model weights have been located. The lines cited here are LlamaAttention's (llama.py); a diagnostic cites the attention class of the launch's own architecture (Qwen2Attention in qwen2.py, Gemma2Attention in gemma2.py, ...), for the text models whose first decoder layer is reviewed to build that class first (scripts/models/gen_head_asserts.py lists them and reads the lines from each release's wheel); other architectures are not checked."
+        "Tensor parallelism splits every attention layer by heads, so each GPU of the TP group gets num_attention_heads / tp_size query heads. When the model runner builds the model (after the quantization config is checked, before any weight is read), the first decoder layer's attention module asserts that the config's num_attention_heads divides by the TP width: --tp-size for most models, the attention TP width (--tp-size / attention DP size / --attn-cp-size) for those written for DP attention (Qwen3, Qwen2/3 MoE, GLM-4 MoE, gpt-oss, ...). It is a bare assert: the scheduler dies with an AssertionError without a message, after the model weights have been located. Checked from 0.5.22: up to 0.5.21 the vocabulary embedding, built before the decoder layers, pads the vocabulary to a multiple of the TP size only on CPU, so a TP size that does not divide the padded vocabulary is refused there first (32000 is not divisible by 3, from distributed/utils.py), which Preflight does not model. The lines cited here are LlamaAttention's (llama.py); a diagnostic cites the attention class of the launch's own architecture (Qwen2Attention in qwen2.py, Gemma2Attention in gemma2.py, ...), for the text models whose first decoder layer is reviewed to build that class first (scripts/models/gen_head_asserts.py lists them and reads the lines from each release's wheel); other architectures are not checked."
     ),
     trigger: doc!(
         "A reviewed text architecture, model implementation auto or sglang, and num_attention_heads % width != 0 (e.g. Llama 3.3 70B's 64 heads with --tp-size 3, Qwen2.5-7B's 28 heads with --tp-size 8)."
@@ -1242,11 +1240,9 @@ pub static KV_HEADS_TP: RuleInfo = RuleInfo {
     name: "kv-heads-tp-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    messages: &[(VersionRange::ALL, "")],
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
     sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 166),
-        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 165),
-        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 164),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 182),
         (VersionRange::V23, LLAMA, 189),
     ],
@@ -1281,11 +1277,9 @@ pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
     name: "kv-heads-replicate-tp",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    messages: &[(VersionRange::ALL, "")],
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
     sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 170),
-        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 169),
-        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 168),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 186),
         (VersionRange::V23, LLAMA, 193),
     ],
