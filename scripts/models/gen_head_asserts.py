@@ -38,13 +38,14 @@ import ast
 import json
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_arch_lists import releases  # noqa: E402  (the modelled releases unpacked under WHEELS)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WHEELS = os.environ.get("SGLANG_WHEELS", os.path.join(ROOT, "..", "wheels"))
 OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated", "head_asserts.rs")
-RELEASES_RS = os.path.join(ROOT, "crates", "preflight-core", "src", "generated", "releases.rs")
 
 # (architecture, model file under sglang/srt/models/, the attention class its first decoder layer
 # builds, the decoder-layer class that builds it). Reviewed against 0.5.23: every entry's
@@ -110,13 +111,6 @@ KV_ARG = {
 # what a decoder layer may build before its attention (none of them asserts on TP; Stream:
 # torch.cuda.Stream())
 NORMS = re.compile(r"(RMSNorm|LayerNorm|Stream)$")
-
-
-def releases():
-    with open(RELEASES_RS) as f:
-        text = f.read()
-    vs = sorted(set(re.findall(r'"(\d+\.\d+\.\d+)"', text)), key=lambda v: tuple(map(int, v.split("."))))
-    return [v for v in vs if os.path.isdir(os.path.join(WHEELS, v, "sglang"))]
 
 
 def registry(v):

@@ -1194,6 +1194,15 @@ pub static TOPOLOGY: RuleInfo = RuleInfo {
 
 const LLAMA: &str = "python/sglang/srt/models/llama.py";
 
+/// The keys the head asserts' width derives from (the fix search varies them).
+const HEAD_FLAGS: &[&str] = &[
+    "tp_size",
+    "dp_size",
+    "attn_dp_size",
+    "attn_cp_size",
+    "enable_dp_attention",
+];
+
 /// The first attention module's query heads must divide by the TP width
 pub static HEADS_TP: RuleInfo = RuleInfo {
     code: "PAR065",
@@ -1220,13 +1229,7 @@ pub static HEADS_TP: RuleInfo = RuleInfo {
         "Use a --tp-size that divides num_attention_heads (and the KV heads, see PAR066/PAR067); serve the remaining GPUs with --dp-size (data parallel replicas) or --pp-size.",
         "With DP attention, choose --dp-size so that tp_size / dp_size divides the heads.",
     ],
-    flags: &[
-        "tp_size",
-        "dp_size",
-        "attn_dp_size",
-        "attn_cp_size",
-        "enable_dp_attention",
-    ],
+    flags: HEAD_FLAGS,
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":3}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":2}"#,
@@ -1257,13 +1260,7 @@ pub static KV_HEADS_TP: RuleInfo = RuleInfo {
     solutions: doc_list![
         "Use a --tp-size that divides num_key_value_heads (Phi-4: 1, 2 or 10); serve more GPUs with --dp-size."
     ],
-    flags: &[
-        "tp_size",
-        "dp_size",
-        "attn_dp_size",
-        "attn_cp_size",
-        "enable_dp_attention",
-    ],
+    flags: HEAD_FLAGS,
     example: doc_opt!(Some((
         r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":4}"#,
         r#"{"gpu":"H100","model_path":"microsoft/phi-4","tp_size":2}"#,
@@ -1296,13 +1293,7 @@ pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
     solutions: doc_list![
         "Use a --tp-size that is a multiple of num_key_value_heads and divides num_attention_heads; serve more GPUs with --dp-size."
     ],
-    flags: &[
-        "tp_size",
-        "dp_size",
-        "attn_dp_size",
-        "attn_cp_size",
-        "enable_dp_attention",
-    ],
+    flags: HEAD_FLAGS,
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":7}"#,
         r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":4}"#,
