@@ -126,7 +126,7 @@ pub fn rule_page(st: &Style, r: &RuleView) -> String {
         for m in &r.messages {
             out.push_str(&format!("  {}:\n", st.dim(&m.versions)));
             if m.template.is_empty() {
-                out.push_str("    (empty: a bare assert)\n");
+                out.push_str(&format!("    {}\n", preflight_core::report::EMPTY_TEMPLATE));
             }
             for line in m.template.lines() {
                 out.push_str(&format!("    {line}\n"));

@@ -185,6 +185,10 @@ pub struct Diagnostic {
     pub note: Option<String>,
 }
 
+/// How a rule page (the page's `#/rules/CODE`, `preflight explain CODE`) shows a message template
+/// that is empty because SGLang raises it with a bare `assert`.
+pub const EMPTY_TEMPLATE: &str = "(empty: a bare assert)";
+
 impl Diagnostic {
     /// The message as the page and the CLI show it: SGLang's own text, or, for a bare `assert`
     /// (an empty message; Python's traceback ends in a line reading only `AssertionError`), what

@@ -224,7 +224,7 @@ pub fn RulePage(props: &RulePageProps) -> Html {
                     { for r.messages.iter().map(|m| html! {
                         <div class="rule-message">
                             <p class="muted small">{ format!("SGLang {}", m.versions) }</p>
-                            <pre class="message"><code>{ if m.template.is_empty() { "(empty: a bare assert)" } else { m.template } }</code></pre>
+                            <pre class="message"><code>{ if m.template.is_empty() { preflight_core::report::EMPTY_TEMPLATE } else { m.template } }</code></pre>
                         </div>
                     }) }
                     <p class="hint">{ "Python f-string syntax: the values in braces are filled in at run time ({x!r} prints repr(x))." }</p>
