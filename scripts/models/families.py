@@ -83,6 +83,14 @@ VARIANTS: list[dict] = [
     # AMD Quark exports
     {"suffix": r"-mxfp4(-preview)?|-fp8-kv", "orgs": ["amd"], "diff": {QM: "quark"},
      "evidence": EV_REVIEW("amd/DeepSeek-R1-MXFP4-Preview", "AMD Quark export")},
+    # Qwen's own FP8 uploads: fine-grained block FP8 with 128 x 128 blocks (the block size the
+    # MoE and linear layers' block checks read)
+    {"suffix": r"-fp8", "orgs": ["qwen"],
+     "diff": {QM: "fp8", "quantization_config.weight_block_size": [128, 128]},
+     "evidence": EV_PAGE("https://github.com/QwenLM/Qwen3/issues/1485",
+                         "Qwen3-235B-A22B-FP8 / Qwen3-30B-A3B-FP8 on SGLang refused at TP 4/8 by the block_n = 128 check; "
+                         "the Qwen3-Coder-480B-A35B-Instruct-FP8 config.json quoted in public notes: quant_method fp8, "
+                         "weight_block_size [128, 128]")},
     # block FP8 re-uploads by the model's own publisher (Qwen, zai-org, DeepSeek, InternLM, StepFun, Mistral, MiniMax)
     {"suffix": r"-fp8", "orgs": None, "diff": {QM: "fp8"},
      "evidence": EV_REVIEW("Qwen/Qwen3-8B-FP8", "publisher FP8 uploads declare quant_method fp8 (fine-grained block FP8)")},
@@ -370,8 +378,18 @@ CONFIG_DIFFS: list[dict] = [
     {"name": r"qwen3-14b", "diff": {H: 40}, "evidence": [EV_REVIEW("Qwen/Qwen3-14B")]},
     {"name": r"qwen3-32b(-nex-n1)?", "diff": {H: 64}, "evidence": [EV_REVIEW("Qwen/Qwen3-32B")]},
     # Qwen3 MoE (reference Qwen3-30B-A3B: 32 heads, 4 KV heads)
-    {"name": r"qwen3-235b-a22b(-(instruct|thinking)-2507)?", "diff": {H: 64}, "evidence": [EV_REVIEW("Qwen/Qwen3-235B-A22B")]},
-    {"name": r"qwen3-coder-480b-a35b-instruct", "diff": {H: 96, KV: 8}, "evidence": [EV_REVIEW("Qwen/Qwen3-Coder-480B-A35B-Instruct")]},
+    # (moe_intermediate_size 768, hidden_size 2048, 128 experts, 48 layers)
+    {"name": r"qwen3-235b-a22b(-(instruct|thinking)-2507)?",
+     "diff": {H: 64, "hidden_size": 4096, "moe_intermediate_size": 1536, "num_hidden_layers": 94},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-235B-A22B"),
+                  EV_PAGE("public test configs naming Qwen/Qwen3-235B-A22B; vllm-project/vllm#17569 (its FP8 upload at TP 8: 1536 / 8 = 192)",
+                          "64 heads, 4 KV heads, hidden_size 4096, moe_intermediate_size 1536, 128 experts, 94 layers")]},
+    {"name": r"qwen3-coder-480b-a35b-instruct",
+     "diff": {H: 96, KV: 8, "hidden_size": 6144, "moe_intermediate_size": 2560, "num_experts": 160,
+              "num_hidden_layers": 62, "max_position_embeddings": 262144},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-Coder-480B-A35B-Instruct"),
+                  EV_PAGE("several public copies of the checkpoint's config.json (test fixtures and deployment notes)",
+                          "96 heads, 8 KV heads, hidden_size 6144, moe_intermediate_size 2560, 160 experts, 62 layers, max_position_embeddings 262144")]},
     # Llama (reference Llama-3.1-8B-Instruct: 32 heads, 8 KV heads, head_dim 128)
     {"name": r"(meta-)?llama-3(\.[13])?-70b(-instruct)?|deepseek-r1-distill-llama-70b", "diff": {H: 64},
      "evidence": [EV_REVIEW("meta-llama/Llama-3.1-70B-Instruct")]},

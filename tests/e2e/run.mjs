@@ -177,6 +177,28 @@ await test('PAR067: a bare assert shows what the log shows and cites the model f
   await noErrors(page);
 });
 
+await test('PAR071: Qwen3-235B-A22B-FP8 on --tp-size 8 is refused, and the --ep-size fix starts', async (track) => {
+  // QwenLM/Qwen3#1485: 1536 / 8 = 192 is no whole number of 128-wide FP8 blocks
+  const page = track(await open('/?gpu=H100&model=Qwen%2FQwen3-235B-A22B-FP8&tp-size=8'));
+  await waitVerdict(page, REFUSED);
+  const diag = page.locator('.diag[data-code="PAR071"]');
+  await diag.waitFor();
+  const msg = (await diag.locator('pre.message').textContent()).trim();
+  assert(
+    msg === "The output_size of gate's and up's weight = 192 is not divisible by weight quantization block_n = 128.",
+    `message: ${JSON.stringify(msg)}`,
+  );
+  const src = (await diag.locator('.source a').textContent()).trim();
+  assert(src === 'python/sglang/srt/layers/quantization/fp8.py:1589@0.5.23', `source: ${src}`);
+  await page.screenshot({ path: join(ART, 'par071-1280.png'), fullPage: true });
+  const ep = diag.locator('.fix button.apply[aria-label*="--ep-size"]').first();
+  assert((await ep.count()) === 1, `no --ep-size fix: ${await diag.locator('.fix').allTextContents()}`);
+  await ep.click();
+  await waitVerdict(page, STARTS);
+  await page.waitForFunction(() => location.search.includes('ep-size='), null);
+  await noErrors(page);
+});
+
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');

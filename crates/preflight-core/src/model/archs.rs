@@ -143,6 +143,56 @@ pub fn head_asserts(v: SglangVersion, arch: &str) -> Option<&'static HeadAsserts
         .find(|h| h.release == v)
 }
 
+/// The sparse MoE block an architecture's first decoder layer builds right after its attention,
+/// in one release (`model::generated::moe_asserts`, written by
+/// `scripts/models/gen_moe_asserts.py` from the wheels for the reviewed architectures): it
+/// refuses a MoE TP width above `num_experts` at `tp_gt_experts`, then builds its `FusedMoE`
+/// with `num_experts + --ep-num-redundant-experts` experts of `moe_intermediate_size`, and no
+/// fused shared experts ([`FusedMoeLines`] gives that class's checks).
+#[derive(Debug)]
+pub struct MoeBlock {
+    /// `architectures[0]` as the registry keys it.
+    pub arch: &'static str,
+    /// The release the line is of.
+    pub release: SglangVersion,
+    /// The model file (`python/sglang/srt/models/qwen3_moe.py`).
+    pub file: &'static str,
+    /// Line of `raise ValueError(f"Tensor parallel size ... is greater than the number of experts ...")`.
+    pub tp_gt_experts: u32,
+}
+
+/// The lines of `FusedMoE.__init__`'s two bare asserts (`layers/moe/fused_moe_triton/layer.py`)
+/// and of the block-FP8 checks of `Fp8MoEMethod.create_fp8_moe_weight_`
+/// (`layers/quantization/fp8.py`) in one release.
+#[derive(Debug)]
+pub struct FusedMoeLines {
+    /// The release.
+    pub release: SglangVersion,
+    /// `assert self._num_global_routed % storage_ep_size == 0`.
+    pub experts_ep: u32,
+    /// `assert intermediate_size % self.moe_tp_size == 0`.
+    pub intermediate_tp: u32,
+    /// The `block_n` `ValueError` (gate and up projections).
+    pub fp8_block_n: u32,
+    /// The `block_k` `ValueError` (down projection).
+    pub fp8_block_k: u32,
+}
+
+/// The MoE block `arch`'s first decoder layer builds in release `v` (`None`: not a reviewed
+/// architecture, or its code there does not have the reviewed shape).
+pub fn moe_block(v: SglangVersion, arch: &str) -> Option<&'static MoeBlock> {
+    super::generated::moe_asserts::MOE_BLOCKS
+        .iter()
+        .find(|b| b.arch == arch && b.release == v)
+}
+
+/// `FusedMoE`'s lines in release `v` (`None` where the generator left the release out).
+pub fn fused_moe_lines(v: SglangVersion) -> Option<&'static FusedMoeLines> {
+    super::generated::moe_asserts::FUSED_MOE
+        .iter()
+        .find(|l| l.release == v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

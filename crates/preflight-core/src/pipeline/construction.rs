@@ -17,6 +17,8 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     quantization_min_capability(ctx, st)?;
     // _initialize_model then builds the model class: its first attention module's asserts
     attention_head_asserts(ctx, st)?;
+    // ... then, in the same layer, its sparse MoE block and the experts' FusedMoE
+    first_moe_layer(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
@@ -106,23 +108,9 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     use crate::model::archs::{HeadWidth, head_asserts};
     use crate::py::modulo;
     use crate::rules::parallel as pr;
-    // on CPU, load_model first pads the head counts to the TP size
-    // (adjust_config_with_unaligned_cpu_tp, model_runner.py:1301-1304@0.5.23)
-    if matches!(&*st.cur.model_impl, "transformers" | "mindspore")
-        || st.cur.device.as_deref() == Some("cpu")
-    {
+    let Some(arch) = built_arch(ctx, st) else {
         return Ok(());
-    }
-    // get_model_architecture serves MixtralForCausalLM as QuantMixtralForCausalLM when the
-    // model config's quantization is not in its mixtral_supported list
-    // (`model_loader/utils.py:209-222@0.5.23`)
-    let mut arch = ctx.arch();
-    if arch == "MixtralForCausalLM"
-        && let Some(q) = super::model::model_config_quantization(ctx, st)
-        && !crate::model::archs::mixtral_supported(ctx.v).contains(&q.as_str())
-    {
-        arch = "QuantMixtralForCausalLM";
-    }
+    };
     let Some(h) = head_asserts(ctx.v, arch) else {
         return Ok(());
     };
@@ -158,6 +146,197 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     }
     st.diags.push(d);
     Err(super::Raised)
+}
+
+/// The model class `load_model` builds for this launch, when it is SGLang's own implementation
+/// on a GPU (`None` for `--model-impl transformers/mindspore`, whose classes Preflight does not
+/// review, and for `--device cpu`, where `adjust_config_with_unaligned_cpu_tp` first pads the
+/// head counts and the MoE widths to the TP size, `model_runner.py:1301-1304@0.5.23`).
+/// `get_model_architecture` serves MixtralForCausalLM as QuantMixtralForCausalLM when the model
+/// config's quantization is not in its `mixtral_supported` list
+/// (`model_loader/utils.py:209-222@0.5.23`).
+fn built_arch<'a>(ctx: &'a Ctx, st: &State) -> Option<&'a str> {
+    if matches!(&*st.cur.model_impl, "transformers" | "mindspore")
+        || st.cur.device.as_deref() == Some("cpu")
+    {
+        return None;
+    }
+    let arch = ctx.arch();
+    if arch == "MixtralForCausalLM"
+        && let Some(q) = super::model::model_config_quantization(ctx, st)
+        && !crate::model::archs::mixtral_supported(ctx.v).contains(&q.as_str())
+    {
+        return Some("QuantMixtralForCausalLM");
+    }
+    Some(arch)
+}
+
+/// The first decoder layer's sparse MoE block, built right after the attention whose head
+/// asserts passed, for the reviewed architectures ([`crate::model::archs::moe_block`], generated
+/// by `scripts/models/gen_moe_asserts.py`), in SGLang's order: the block refuses a MoE TP width
+/// above `num_experts` (PAR068, `qwen3_moe.py:247@0.5.23`); `FusedMoE.__init__` asserts that
+/// the routed experts divide by `--ep-size` (PAR069) and `moe_intermediate_size` by
+/// `moe_tp_size` (PAR070, `layers/moe/fused_moe_triton/layer.py:414/427@0.5.23`); then, for a
+/// block-FP8 checkpoint, `Fp8MoEMethod.create_fp8_moe_weight_` refuses a per-rank slice that is
+/// not a multiple of `block_n` (PAR071), or with `moe_tp_size > 1` of `block_k` (PAR072,
+/// `layers/quantization/fp8.py:1589/1597@0.5.23`).
+///
+/// Not judged (no diagnostic, rather than a guess): elastic EP (`--ep-join-mode scale`, whose
+/// storage EP size Preflight does not model), KTransformers experts (`--kt-weight-path`) and
+/// paged experts for the FP8 checks (their wrappers create the weights), a checkpoint whose
+/// ignored modules name the experts, and attention widths that the attention's own block-FP8
+/// checks refuse first ([`attention_block_shapes_pass`]).
+fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::archs::{fused_moe_lines, head_asserts, moe_block};
+    use crate::py::{floordiv, modulo};
+    use crate::rules::parallel as pr;
+    let Some(arch) = built_arch(ctx, st) else {
+        return Ok(());
+    };
+    // the attention is built (and checked) first: only where its asserts are modelled
+    let (Some(_), Some(block), Some(lines)) = (
+        head_asserts(ctx.v, arch),
+        moe_block(ctx.v, arch),
+        fused_moe_lines(ctx.v),
+    ) else {
+        return Ok(());
+    };
+    let a = &st.cur;
+    if a.ep_join_mode.as_deref() == Some("scale") {
+        return Ok(());
+    }
+    let text = ctx.model.hf.text();
+    let (Some(experts), Some(inter)) = (text.int("num_experts"), text.int("moe_intermediate_size"))
+    else {
+        return Ok(());
+    };
+    let Some(moe_tp) = floordiv(a.tp_size, a.ep_size)
+        .and_then(|t| floordiv(t, a.moe_dp_size))
+        .filter(|w| *w > 0)
+    else {
+        return Ok(());
+    };
+    let (ep, redundant) = (a.ep_size, a.ep_num_redundant_experts);
+    let trtllm = matches!(
+        &*a.moe_runner_backend,
+        "flashinfer_trtllm" | "flashinfer_trtllm_routed"
+    );
+    let (kt, paged) = (a.kt_weight_path.is_some(), a.enable_paged_experts);
+    let raise = |st: &mut State, rule, args: &[(&str, PyVal)], file, line| {
+        let mut d = super::diagnostic(ctx.v, rule, args);
+        if let Some(src) = d.source.as_mut() {
+            src.file = file;
+            src.line = line;
+        }
+        st.diags.push(d);
+        Err(super::Raised)
+    };
+    if moe_tp > experts {
+        let args = [
+            ("tp_size", PyVal::Int(moe_tp)),
+            ("num_experts", PyVal::Int(experts)),
+        ];
+        return raise(
+            st,
+            &pr::MOE_TP_EXPERTS,
+            &args,
+            block.file,
+            block.tp_gt_experts,
+        );
+    }
+    const LAYER: &str = "python/sglang/srt/layers/moe/fused_moe_triton/layer.py";
+    if ep <= 0 || modulo(experts + redundant, ep) != Some(0) {
+        return raise(st, &pr::MOE_EXPERTS_EP, &[], LAYER, lines.experts_ep);
+    }
+    if modulo(inter, moe_tp) != Some(0) {
+        return raise(
+            st,
+            &pr::MOE_INTERMEDIATE_TP,
+            &[],
+            LAYER,
+            lines.intermediate_tp,
+        );
+    }
+    let Some((block_n, block_k)) = fp8_weight_block(ctx, st) else {
+        return Ok(());
+    };
+    let aiter = ctx.hw.is_hip() && ctx.env_true("SGLANG_USE_AITER");
+    if kt
+        || paged
+        || (aiter && block_n == 128 && block_k == 128)
+        || !attention_block_shapes_pass(ctx, st, block_n, block_k)
+    {
+        return Ok(());
+    }
+    let mut size = inter / moe_tp;
+    // FusedMoE rounds the slice up to 128 for the flashinfer_trtllm runners before the weights
+    if trtllm && size % 128 != 0 {
+        size = (size / 128 + 1) * 128;
+    }
+    const FP8: &str = "python/sglang/srt/layers/quantization/fp8.py";
+    if modulo(size, block_n) != Some(0) {
+        let args = [("size", PyVal::Int(size)), ("block_n", PyVal::Int(block_n))];
+        return raise(st, &pr::FP8_MOE_BLOCK_N, &args, FP8, lines.fp8_block_n);
+    }
+    if moe_tp > 1 && modulo(size, block_k) != Some(0) {
+        let args = [("size", PyVal::Int(size)), ("block_k", PyVal::Int(block_k))];
+        return raise(st, &pr::FP8_MOE_BLOCK_K, &args, FP8, lines.fp8_block_k);
+    }
+    Ok(())
+}
+
+/// Whether the block-FP8 checks of the attention's linear layers, built before the MoE block
+/// (`Fp8LinearMethod.validate_block_quant_shapes`, `layers/quantization/fp8.py:570-609@0.5.23`,
+/// not ported), pass: the merged QKV projection's per-rank outputs (query heads / attention TP,
+/// and the KV heads / attention TP or one replicated head, each × head_dim) are multiples of
+/// `block_n`, and with an attention TP width above 1 the row-parallel output projection's
+/// per-rank input (query heads / attention TP × head_dim) is a multiple of `block_k`. When
+/// they would not, the launch is refused there first, with a message Preflight does not model,
+/// so the MoE checks are not judged.
+fn attention_block_shapes_pass(ctx: &Ctx, st: &State, block_n: i64, block_k: i64) -> bool {
+    use crate::py::{floordiv, modulo};
+    let (Some(width), Some(heads), Some(kv)) = (
+        crate::fields::attn_tp_width(&st.cur).filter(|w| *w > 0),
+        ctx.model.num_attention_heads,
+        ctx.model.num_key_value_heads.filter(|kv| *kv > 0),
+    ) else {
+        return false;
+    };
+    let hd = ctx.model.head_dim;
+    let q = floordiv(heads, width).unwrap_or(0) * hd;
+    let kv = if kv >= width { kv / width } else { 1 } * hd;
+    modulo(q, block_n) == Some(0)
+        && modulo(kv, block_n) == Some(0)
+        && (width == 1 || modulo(q, block_k) == Some(0))
+}
+
+/// `(block_n, block_k)` of a block-FP8 model: the model config's quantization is `fp8` and the
+/// checkpoint's `quantization_config` gives `weight_block_size` (`Fp8Config.from_config`,
+/// `layers/quantization/fp8.py@0.5.23`; `Fp8MoEMethod.block_quant` is `weight_block_size is not
+/// None`). `None` also when its ignored modules (`ignored_layers`, `modules_to_not_convert`)
+/// name the experts, which would then be unquantized.
+fn fp8_weight_block(ctx: &Ctx, st: &State) -> Option<(i64, i64)> {
+    if super::model::model_config_quantization(ctx, st).as_deref() != Some("fp8") {
+        return None;
+    }
+    let qc = ctx.model.hf_quant_config.as_ref()?;
+    if qc.get("quant_method").and_then(|m| m.as_str()) != Some("fp8") {
+        return None;
+    }
+    let block = qc.get("weight_block_size")?.as_array()?;
+    let (n, k) = match block.as_slice() {
+        [n, k] => (n.as_i64()?, k.as_i64()?),
+        _ => return None,
+    };
+    let names_experts = ["ignored_layers", "modules_to_not_convert"]
+        .iter()
+        .any(|key| {
+            qc.get(*key).and_then(|l| l.as_array()).is_some_and(|l| {
+                l.iter()
+                    .any(|m| m.as_str().is_some_and(|m| m.contains("experts")))
+            })
+        });
+    (n > 0 && k > 0 && !names_experts).then_some((n, k))
 }
 
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.

@@ -1301,6 +1301,179 @@ pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const QWEN3_MOE: &str = "python/sglang/srt/models/qwen3_moe.py";
+const FUSED_MOE: &str = "python/sglang/srt/layers/moe/fused_moe_triton/layer.py";
+const FP8: &str = "python/sglang/srt/layers/quantization/fp8.py";
+
+/// The flags that decide the first MoE layer's widths.
+const MOE_WIDTH_FLAGS: &[&str] = &[
+    "tp_size",
+    "ep_size",
+    "moe_dp_size",
+    "ep_num_redundant_experts",
+    "moe_runner_backend",
+];
+
+/// The MoE TP width exceeds the number of experts
+pub static MOE_TP_EXPERTS: RuleInfo = RuleInfo {
+    code: "PAR068",
+    name: "moe-tp-exceeds-experts",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "Tensor parallel size {tp_size} is greater than the number of experts {num_experts}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), QWEN3_MOE, 248),
+        (VersionRange::V23, QWEN3_MOE, 247),
+    ],
+    title: doc!("The MoE tensor-parallel width is larger than the number of experts"),
+    explanation: doc!(
+        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size) above the config's num_experts. The message says Tensor parallel size but prints the MoE TP width. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel), from 0.5.22 as for the head asserts (PAR065)."
+    ),
+    trigger: doc!("A reviewed MoE architecture with moe_tp_size > num_experts."),
+    solutions: doc_list![
+        "Split the experts with --ep-size instead (moe_tp_size = tp_size / ep_size), or use a smaller --tp-size."
+    ],
+    flags: MOE_WIDTH_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"json_model_override_args":"{\"num_experts\": 2}"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"ep_size":2,"json_model_override_args":"{\"num_experts\": 2}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The routed experts must divide by the expert-parallel size
+pub static MOE_EXPERTS_EP: RuleInfo = RuleInfo {
+    code: "PAR069",
+    name: "moe-experts-ep-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), FUSED_MOE, 396),
+        (VersionRange::V23, FUSED_MOE, 414),
+    ],
+    title: doc!("The number of experts does not divide by --ep-size"),
+    explanation: doc!(
+        "FusedMoE, the expert layer of the first sparse MoE block, places num_experts + --ep-num-redundant-experts routed experts evenly on the --ep-size expert-parallel ranks, and asserts that they divide. A bare assert: an AssertionError without a message while the model is built."
+    ),
+    trigger: doc!(
+        "A reviewed MoE architecture with (num_experts + ep_num_redundant_experts) % ep_size != 0 (a config with 130 experts and --ep-size 4)."
+    ),
+    solutions: doc_list![
+        "Use an --ep-size that divides the experts, or add --ep-num-redundant-experts so that the total does."
+    ],
+    flags: MOE_WIDTH_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"ep_size":4,"json_model_override_args":"{\"num_experts\": 130}"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"ep_size":2,"json_model_override_args":"{\"num_experts\": 130}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// The experts' intermediate size must divide by the MoE TP width
+pub static MOE_INTERMEDIATE_TP: RuleInfo = RuleInfo {
+    code: "PAR070",
+    name: "moe-intermediate-tp-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), FUSED_MOE, 408),
+        (VersionRange::V23, FUSED_MOE, 427),
+    ],
+    title: doc!("The experts' intermediate size does not divide by the MoE TP width"),
+    explanation: doc!(
+        "Without expert parallelism every expert is split across the MoE TP group (moe_tp_size = --tp-size / --ep-size / --moe-dp-size): FusedMoE asserts that moe_intermediate_size divides by it. A bare assert: an AssertionError without a message while the model is built."
+    ),
+    trigger: doc!(
+        "A reviewed MoE architecture with moe_intermediate_size % moe_tp_size != 0 (Qwen3-30B-A3B's 768 with --tp-size 5 and --ep-size 1)."
+    ),
+    solutions: doc_list![
+        "Use --ep-size equal to --tp-size (each rank holds whole experts, moe_tp_size 1), or a --tp-size that divides moe_intermediate_size."
+    ],
+    flags: MOE_WIDTH_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"json_model_override_args":"{\"moe_intermediate_size\": 770}"}"#,
+        r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"ep_size":4,"json_model_override_args":"{\"moe_intermediate_size\": 770}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Block-FP8 experts: the gate and up projections' TP slice must divide by block_n
+pub static FP8_MOE_BLOCK_N: RuleInfo = RuleInfo {
+    code: "PAR071",
+    name: "fp8-moe-block-n",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "The output_size of gate's and up's weight = {size} is not divisible by weight quantization block_n = {block_n}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), FP8, 1479),
+        (VersionRange::V23, FP8, 1589),
+    ],
+    title: doc!("The experts' TP slice is not a multiple of the FP8 quantization block"),
+    explanation: doc!(
+        "A block-FP8 checkpoint (quantization_config quant_method fp8 with weight_block_size, such as Qwen's -FP8 uploads with 128 × 128 blocks) stores one scale per block of the expert weights. When FusedMoE creates the weights of the first sparse MoE layer, Fp8MoEMethod requires each rank's slice of the experts' intermediate dimension (moe_intermediate_size / moe_tp_size, rounded up to 128 by the flashinfer_trtllm MoE runner) to be a whole number of blocks. Qwen3-235B-A22B-FP8 (moe_intermediate_size 1536) with --tp-size 8 gives 192, which is not a multiple of 128. The check is skipped on ROCm with SGLANG_USE_AITER when the block is 128 × 128 (AITer pads the experts). After the model is loaded, ModelRunner's check_quantized_moe_compatibility would refuse the same widths with its own message; this one comes first."
+    ),
+    trigger: doc!(
+        "A reviewed MoE architecture, a block-FP8 checkpoint, and (moe_intermediate_size / moe_tp_size) % block_n != 0."
+    ),
+    situations: doc!(
+        "Qwen3-235B-A22B-FP8 or Qwen3-Coder-480B-A35B-Instruct-FP8 on eight GPUs with --tp-size 8 alone."
+    ),
+    solutions: doc_list![
+        "Add --ep-size equal to --tp-size (expert parallelism keeps whole experts on each rank), or use a --tp-size for which moe_intermediate_size / tp_size is a multiple of 128 (Qwen3-235B-A22B-FP8: --tp-size 4).",
+    ],
+    flags: MOE_WIDTH_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8,"ep_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Block-FP8 experts: the down projection's TP slice must divide by block_k
+pub static FP8_MOE_BLOCK_K: RuleInfo = RuleInfo {
+    code: "PAR072",
+    name: "fp8-moe-block-k",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "The input_size of down's weight = {size} is not divisible by weight quantization block_k = {block_k}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_22), FP8, 1487),
+        (VersionRange::V23, FP8, 1597),
+    ],
+    title: doc!("The experts' TP slice is not a multiple of the FP8 block's input width"),
+    explanation: doc!(
+        "The second block-FP8 check of the experts (see PAR071): with a MoE TP width above 1, the down projection is split along its input, so the slice moe_intermediate_size / moe_tp_size must also be a multiple of block_k. It is reached only when block_n divides the slice and block_k does not (weight_block_size with two different sizes)."
+    ),
+    trigger: doc!(
+        "A reviewed MoE architecture, a block-FP8 checkpoint, moe_tp_size > 1, the slice divisible by block_n but not by block_k."
+    ),
+    solutions: doc_list![
+        "Add --ep-size equal to --tp-size, or choose a --tp-size whose slice is a multiple of both block sizes."
+    ],
+    flags: MOE_WIDTH_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":4,"json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":2,"json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DCP_SIZE,
@@ -1344,6 +1517,11 @@ pub static RULES: &[&RuleInfo] = &[
     &HEADS_TP,
     &KV_HEADS_TP,
     &KV_HEADS_REPLICATE,
+    &MOE_TP_EXPERTS,
+    &MOE_EXPERTS_EP,
+    &MOE_INTERMEDIATE_TP,
+    &FP8_MOE_BLOCK_N,
+    &FP8_MOE_BLOCK_K,
 ];
 
 /// Checks of `parallel_hook.py` deliberately not modelled.

@@ -5,3 +5,4 @@ pub mod classes;
 pub mod configs;
 pub mod head_asserts;
 pub mod model_ids;
+pub mod moe_asserts;

@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Generates the checks of the first MoE layer SGLang builds, per release, from the wheels.
+
+    python3 scripts/models/gen_moe_asserts.py           # any Python 3.9+, no SGLang import
+    python3 scripts/models/gen_moe_asserts.py --check   # exit 1 when the committed file differs
+
+Right after the first decoder layer's attention module (whose head asserts
+``gen_head_asserts.py`` records), the layer builds its sparse MoE block. For the reviewed
+architectures below the block, then its ``FusedMoE``, check the MoE widths in this order::
+
+    # the block's __init__ (qwen3_moe.py Qwen3MoeSparseMoeBlock)
+    self.tp_size = get_parallel().moe_tp_size
+    if self.tp_size > config.num_experts:
+        raise ValueError(f"Tensor parallel size {self.tp_size} is greater than "
+                         f"the number of experts {config.num_experts}.")
+    # FusedMoE.__init__ (layers/moe/fused_moe_triton/layer.py)
+    assert self._num_global_routed % storage_ep_size == 0      # experts % --ep-size
+    assert intermediate_size % self.moe_tp_size == 0           # moe_intermediate_size % moe_tp
+    # Fp8MoEMethod.create_fp8_moe_weight_ (layers/quantization/fp8.py), block FP8 only
+    if not (_use_aiter and padding_size == block_n == block_k):
+        if intermediate_size_per_partition % block_n != 0: raise ValueError(...)
+        if tp_size > 1:
+            if intermediate_size_per_partition % block_k != 0: raise ValueError(...)
+
+This script reads ``$SGLANG_WHEELS/<release>/sglang/`` (default ``../wheels``) with ``ast`` and
+verifies each of these shapes per release: that the decoder layer builds the block right after
+its attention and that every layer is sparse (``stage_facts`` sets ``is_layer_sparse = True``),
+that the block builds nothing but ``TopK`` before its experts, and passes
+``num_experts=config.num_experts + get_exec().moe.ep_num_redundant_experts`` and
+``intermediate_size=config.moe_intermediate_size`` without fused shared experts, and it records
+the lines. A release where a shape differs is left out (and printed), and so is every release
+the head-assert table leaves out (the attention's checks come first). The reviewed list is
+short on purpose: each block differs (a gate built first, shared experts, dense first layers),
+and a block is added only after reading it.
+
+Writes ``crates/preflight-core/src/model/generated/moe_asserts.rs`` (then ``cargo fmt``).
+"""
+import ast
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_arch_lists import releases  # noqa: E402
+from gen_head_asserts import ROOT, WHEELS, cls, init_of, registry, src, vocab_padded_to_tp  # noqa: E402
+
+OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated", "moe_asserts.rs")
+
+# (architecture, model file, decoder layer, the attention class it builds first, the sparse MoE
+# block it builds next). Reviewed against 0.5.22 and 0.5.23.
+REVIEWED = [
+    ("Qwen3MoeForCausalLM", "qwen3_moe.py", "Qwen3MoeDecoderLayer", "Qwen3MoeAttention",
+     "Qwen3MoeSparseMoeBlock"),
+]
+EXPERTS_ARG = "config.num_experts + get_exec().moe.ep_num_redundant_experts"
+INTERMEDIATE_ARG = "config.moe_intermediate_size"
+TP_GT_MESSAGE = (
+    "Tensor parallel size {self.tp_size} is greater than the number of experts {config.num_experts}."
+)
+
+
+def parse(path):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
+
+
+def calls_in_order(fn):
+    return sorted(
+        (n for n in ast.walk(fn) if isinstance(n, ast.Call)),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+
+
+def fstring(node):
+    """The text of an f-string with its fields as `{expr}`."""
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    out = []
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            out.append(part.value)
+        elif isinstance(part, ast.FormattedValue) and part.format_spec is None and part.conversion == -1:
+            out.append("{" + src(part.value) + "}")
+        else:
+            return None
+    return "".join(out)
+
+
+def decoder_builds_block(tree, decoder, attention, block):
+    c = cls(tree, decoder)
+    init = c and init_of(c)
+    if init is None:
+        return f"no {decoder}.__init__"
+    calls = calls_in_order(init)
+    names = [src(n.func) for n in calls]
+    if names.count(attention) != 1 or names.count(block) != 1:
+        return f"{decoder} does not build {attention} and {block} once each"
+    a, b = names.index(attention), names.index(block)
+    between = [x for x in names[a + 1:b] if x.split(".")[-1][:1].isupper()]
+    if b < a or between:
+        return f"{decoder} builds {between or block} before {block}"
+    facts = next((f for f in c.body if isinstance(f, ast.FunctionDef) and f.name == "stage_facts"), None)
+    sparse = [
+        n for n in ast.walk(facts) if isinstance(n, ast.Assign)
+        and src(n.targets[0]) == "is_layer_sparse"
+    ] if facts else []
+    if len(sparse) != 1 or src(sparse[0].value) != "True":
+        return f"{decoder}.stage_facts does not make every layer sparse"
+    return None
+
+
+def block_checks(tree, block):
+    """(line of the TP > experts raise) of the block's __init__, or why not."""
+    c = cls(tree, block)
+    init = c and init_of(c)
+    if init is None:
+        return None, f"no {block}.__init__"
+    width = [
+        n for n in ast.walk(init) if isinstance(n, ast.Assign)
+        and src(n.targets[0]) == "self.tp_size"
+    ]
+    if len(width) != 1 or src(width[0].value) != "get_parallel().moe_tp_size":
+        return None, "self.tp_size is not get_parallel().moe_tp_size"
+    ifs = [n for n in ast.walk(init) if isinstance(n, ast.If) and src(n.test) == "self.tp_size > config.num_experts"]
+    if len(ifs) != 1 or not isinstance(ifs[0].body[0], ast.Raise):
+        return None, "no single `if self.tp_size > config.num_experts: raise`"
+    exc = ifs[0].body[0].exc
+    if not (isinstance(exc, ast.Call) and src(exc.func) == "ValueError" and len(exc.args) == 1
+            and fstring(exc.args[0]) == TP_GT_MESSAGE):
+        return None, "the TP > experts message differs"
+    calls = calls_in_order(init)
+    experts = [n for n in calls if src(n.func) == "get_moe_impl_class(quant_config)"]
+    if len(experts) != 1:
+        return None, "no single get_moe_impl_class(quant_config)(...)"
+    kw = {k.arg: src(k.value) for k in experts[0].keywords}
+    if kw.get("num_experts") != EXPERTS_ARG or kw.get("intermediate_size") != INTERMEDIATE_ARG:
+        return None, f"the experts get num_experts={kw.get('num_experts')}, intermediate_size={kw.get('intermediate_size')}"
+    if "num_fused_shared_experts" in kw:
+        return None, "the experts fuse shared experts"
+    before = [
+        src(n.func) for n in calls
+        if n.lineno < experts[0].lineno and src(n.func).split(".")[-1][:1].isupper()
+        and src(n.func) not in ("TopK", "ValueError")
+    ]
+    if before:
+        return None, f"the block builds {before} before its experts"
+    if ifs[0].lineno > experts[0].lineno:
+        return None, "the TP > experts check comes after the experts"
+    return ifs[0].body[0].lineno, None
+
+
+def fused_moe(v):
+    """(ep assert line, intermediate assert line) of FusedMoE.__init__."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "moe", "fused_moe_triton", "layer.py")
+    init = init_of(cls(parse(path), "FusedMoE"))
+    found = {}
+    for test in ("self._num_global_routed % storage_ep_size == 0", "intermediate_size % self.moe_tp_size == 0"):
+        hits = [n for n in ast.walk(init) if isinstance(n, ast.Assert) and src(n.test) == test and n.msg is None]
+        if len(hits) != 1:
+            sys.exit(f"{v}: FusedMoE.__init__ has no single bare `assert {test}`")
+        found[test] = hits[0].lineno
+    ep, inter = found.values()
+    if ep > inter:
+        sys.exit(f"{v}: FusedMoE asserts the intermediate size before the experts")
+    return ep, inter
+
+
+FP8_N = "The output_size of gate's and up's weight = {intermediate_size_per_partition} is not divisible by weight quantization block_n = {block_n}."
+FP8_K = "The input_size of down's weight = {intermediate_size_per_partition} is not divisible by weight quantization block_k = {block_k}."
+
+
+def fp8_moe(v):
+    """(block_n raise line, block_k raise line) of Fp8MoEMethod.create_fp8_moe_weight_."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "quantization", "fp8.py")
+    fn = next(
+        (f for f in cls(parse(path), "Fp8MoEMethod").body
+         if isinstance(f, ast.FunctionDef) and f.name == "create_fp8_moe_weight_"), None)
+    if fn is None:
+        sys.exit(f"{v}: no Fp8MoEMethod.create_fp8_moe_weight_")
+    guard = [n for n in ast.walk(fn) if isinstance(n, ast.If)
+             and src(n.test) == "not (_use_aiter and padding_size == block_n == block_k)"]
+    if len(guard) != 1:
+        sys.exit(f"{v}: the aiter guard of the block-FP8 MoE checks differs")
+    lines = []
+    for msg in (FP8_N, FP8_K):
+        hits = [n for n in ast.walk(guard[0]) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
+                and src(n.exc.func) == "ValueError" and fstring(n.exc.args[0]) == msg]
+        if len(hits) != 1:
+            sys.exit(f"{v}: no single block-FP8 MoE ValueError {msg!r}")
+        lines.append(hits[0].lineno)
+    tests = [src(n.test) for n in ast.walk(guard[0]) if isinstance(n, ast.If) and n is not guard[0]]
+    if tests[:3] != ["intermediate_size_per_partition % block_n != 0", "tp_size > 1",
+                     "intermediate_size_per_partition % block_k != 0"]:
+        sys.exit(f"{v}: the block-FP8 MoE conditions differ: {tests}")
+    tp = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and src(n.targets[0]) == "tp_size"]
+    if len(tp) != 1 or src(tp[0].value) != "layer.moe_tp_size":
+        sys.exit(f"{v}: tp_size of the block-FP8 MoE checks is not layer.moe_tp_size")
+    return tuple(lines)
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    rels = releases()
+    if not rels:
+        sys.exit(f"no unpacked wheels under {WHEELS}")
+    rows, fused = [], []
+    for v in rels:
+        if vocab_padded_to_tp(v):
+            print(f"{v}: the vocabulary embedding checks the TP size first: left out", file=sys.stderr)
+            continue
+        fused.append((v, fused_moe(v), fp8_moe(v)))
+        for arch, file, decoder, attention, block in REVIEWED:
+            if arch not in registry(v):
+                continue
+            tree = parse(os.path.join(WHEELS, v, "sglang", "srt", "models", file))
+            why = decoder_builds_block(tree, decoder, attention, block)
+            line, why2 = (None, None) if why else block_checks(tree, block)
+            if why or why2:
+                print(f"{v} {arch}: {why or why2}: left out", file=sys.stderr)
+                continue
+            rows.append((arch, v, file, line))
+    vv = lambda v: "V" + v.replace(".", "_")  # noqa: E731
+    out = [
+        "// @generated by scripts/models/gen_moe_asserts.py from the SGLang wheels; do not edit by hand.",
+        "",
+        "//! The checks of the first sparse MoE layer each reviewed architecture builds, per release",
+        "//! (parsed with `ast`).",
+        "",
+        "use crate::model::archs::{FusedMoeLines, MoeBlock};",
+        "use crate::version::SglangVersion;",
+        "",
+        f"/// Sorted by architecture, then release ({len(rows)} rows).",
+        "#[rustfmt::skip]",
+        "pub static MOE_BLOCKS: &[MoeBlock] = &[",
+    ]
+    for arch, v, file, line in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+        out.append(
+            f"    MoeBlock {{ arch: {json.dumps(arch)}, release: SglangVersion::{vv(v)}, "
+            f"file: \"python/sglang/srt/models/{file}\", tp_gt_experts: {line} }},"
+        )
+    out += [
+        "];",
+        "",
+        "/// `FusedMoE.__init__`'s asserts (`layers/moe/fused_moe_triton/layer.py`) and the block-FP8",
+        "/// checks of `Fp8MoEMethod.create_fp8_moe_weight_` (`layers/quantization/fp8.py`), per release.",
+        "#[rustfmt::skip]",
+        "pub static FUSED_MOE: &[FusedMoeLines] = &[",
+    ]
+    for v, (ep, inter), (n, k) in fused:
+        out.append(
+            f"    FusedMoeLines {{ release: SglangVersion::{vv(v)}, experts_ep: {ep}, "
+            f"intermediate_tp: {inter}, fp8_block_n: {n}, fp8_block_k: {k} }},"
+        )
+    out.append("];")
+    text = "\n".join(out) + "\n"
+    if check:
+        with open(OUT) as f:
+            if f.read() != text:
+                sys.exit(f"{os.path.relpath(OUT, ROOT)} is out of date: run {sys.argv[0]}")
+        print(f"{os.path.relpath(OUT, ROOT)} is up to date")
+        return
+    with open(OUT, "w") as f:
+        f.write(text)
+    print(f"{len(rows)} rows, {len(fused)} releases -> {os.path.relpath(OUT, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
