@@ -86,11 +86,12 @@ VARIANTS: list[dict] = [
     # Qwen's own FP8 uploads: fine-grained block FP8 with 128 x 128 blocks (the block size the
     # MoE and linear layers' block checks read)
     {"suffix": r"-fp8", "orgs": ["qwen"],
-     "diff": {QM: "fp8", "quantization_config.weight_block_size": [128, 128]},
+     "diff": {QM: "fp8", "quantization_config.activation_scheme": "dynamic",
+              "quantization_config.fmt": "e4m3", "quantization_config.weight_block_size": [128, 128]},
      "evidence": EV_PAGE("https://github.com/QwenLM/Qwen3/issues/1485",
                          "Qwen3-235B-A22B-FP8 / Qwen3-30B-A3B-FP8 on SGLang refused at TP 4/8 by the block_n = 128 check; "
                          "the Qwen3-Coder-480B-A35B-Instruct-FP8 config.json quoted in public notes: quant_method fp8, "
-                         "weight_block_size [128, 128]")},
+                         "activation_scheme dynamic, fmt e4m3, weight_block_size [128, 128]")},
     # block FP8 re-uploads by the model's own publisher (Qwen, zai-org, DeepSeek, InternLM, StepFun, Mistral, MiniMax)
     {"suffix": r"-fp8", "orgs": None, "diff": {QM: "fp8"},
      "evidence": EV_REVIEW("Qwen/Qwen3-8B-FP8", "publisher FP8 uploads declare quant_method fp8 (fine-grained block FP8)")},

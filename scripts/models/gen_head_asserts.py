@@ -25,10 +25,13 @@ attention layer). This script reads ``$SGLANG_WHEELS/<release>/sglang/`` (defaul
 with ``ast`` and verifies, for every release, that the architecture is in the release's registry
 (``data/releases/<release>/registry.json``), that the class still has the three asserts in this
 shape, which width ``tp_size`` is (``WIDTHS``), that the decoder layer builds the class before any
-module other than a norm, and with which head arguments, and that the vocabulary embedding built
-before the layers pads to the TP size (up to 0.5.21 it does so only on CPU and refuses a TP size
-that does not divide the padded vocabulary first; those releases are left out); it records the
-three lines. A release
+module other than a norm, and with which head arguments; it records the three lines. It also
+reads the vocabulary embedding the model class (``MODEL_CLASS``) builds before its layers: from
+0.5.22 it pads the vocabulary to the TP size and never refuses one (``Padded``); up to 0.5.21 it
+pads only on CPU and divides the vocabulary, padded to ``DEFAULT_VOCAB_PADDING_SIZE``, by the
+full TP size or, with ``use_attn_tp_group=is_dp_attention_enabled()``, by the attention TP size
+under DP attention (``ensure_divisibility``'s "{} is not divisible by {}", PAR073); it records
+that width and the assert's line (``VOCAB_DIVIDE``). A release
 where any of this does not hold is left out for that architecture (and printed), so Preflight
 checks nothing there rather than something SGLang does not do.
 
@@ -93,6 +96,32 @@ REVIEWED = [
     ("Qwen3ForCausalLM", "qwen3.py", "Qwen3Attention", "Qwen3DecoderLayer"),
     ("Qwen3MoeForCausalLM", "qwen3_moe.py", "Qwen3MoeAttention", "Qwen3MoeDecoderLayer"),
 ]
+
+# The model class each architecture builds (`self.model = <Model>(...)`, or through
+# `_init_model`), whose __init__ builds the vocabulary embedding before its decoder layers.
+# Reviewed against 0.5.19 and 0.5.21 (the releases whose embedding divides the padded
+# vocabulary by the TP size); subclasses and empty subclasses build their parent's.
+MODEL_CLASS = {
+    "AfmoeForCausalLM": "AfmoeModel", "ApertusForCausalLM": "ApertusModel",
+    "ArceeForCausalLM": "ArceeModel", "DeepseekForCausalLM": "DeepseekModel",
+    "Exaone4ForCausalLM": "Exaone4Model", "ExaoneForCausalLM": "ExaoneModel",
+    "Gemma2ForCausalLM": "Gemma2Model", "GemmaForCausalLM": "GemmaModel",
+    "Glm4ForCausalLM": "Glm4Model", "Glm4MoeForCausalLM": "Glm4MoeModel",
+    "GptOssForCausalLM": "GptOssModel", "GraniteForCausalLM": "GraniteModel",
+    "GraniteMoeForCausalLM": "GraniteMoeModel", "GraniteMoeSWAForCausalLM": "GraniteMoeModel",
+    "GraniteMoeSharedForCausalLM": "GraniteMoeModel", "GraniteSWAForCausalLM": "GraniteModel",
+    "Grok1ForCausalLM": "Grok1Model", "Grok1ModelForCausalLM": "Grok1Model",
+    "InternLM2ForCausalLM": "InternLM2Model", "IQuestCoderForCausalLM": "LlamaModel",
+    "InternLM3ForCausalLM": "LlamaModel", "LlamaForCausalLM": "LlamaModel",
+    "MistralForCausalLM": "LlamaModel", "MixtralForCausalLM": "MixtralModel",
+    "OlmoeForCausalLM": "OlmoeModel", "OrionForCausalLM": "OrionModel",
+    "Phi3ForCausalLM": "LlamaModel", "PhiMoEForCausalLM": "PhiMoEModel",
+    "QuantMixtralForCausalLM": "MixtralModel", "Qwen2ForCausalLM": "Qwen2Model",
+    "Qwen2MoeForCausalLM": "Qwen2MoeModel", "Qwen3ForCausalLM": "Qwen3Model",
+    "Qwen3MoeForCausalLM": "Qwen3MoeModel",
+}
+# the keyword arguments of the embedding call that keep SGLang's default layout
+EMBED_KWARGS = {"quant_config", "prefix", "params_dtype", "use_attn_tp_group", "org_num_embeddings"}
 
 # The right-hand sides of `tp_size = ...` SGLang's releases use, and the width each is:
 # `get_parallel().tp_size` is the TP group's size (--tp-size), `attn_tp_size` the attention TP
@@ -244,6 +273,102 @@ def vocab_padded_to_tp(v):
     return None
 
 
+def locate(v, file, name, trees):
+    """(file, ClassDef) of class `name` as `file` of release `v` sees it (defined there or
+    imported from another model file)."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "models", file)
+    if path not in trees:
+        with open(path, encoding="utf-8") as f:
+            trees[path] = ast.parse(f.read(), path)
+    t = trees[path]
+    c = cls(t, name)
+    if c is not None:
+        return file, c
+    for n in ast.walk(t):
+        if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("sglang.srt.models."):
+            for a in n.names:
+                if (a.asname or a.name) == name:
+                    return locate(v, n.module.split(".")[-1] + ".py", a.name, trees)
+    return None
+
+
+def embed_width(v, arch, file, trees):
+    """("Tp" | "AttnTpWithDp", why) of the vocabulary embedding `arch`'s model class builds
+    before its decoder layers in release `v`: `VocabParallelEmbedding(config.vocab_size, ...)`
+    splits the padded vocabulary over the full TP group, or with
+    `use_attn_tp_group=is_dp_attention_enabled()` over the attention TP group under DP
+    attention."""
+    model = MODEL_CLASS.get(arch)
+    found = locate(v, file, arch, trees)
+    if found is None:  # an architecture defined in its own file (MistralForCausalLM: mistral.py)
+        models = os.path.join(WHEELS, v, "sglang", "srt", "models")
+        for other in sorted(os.listdir(models)):
+            if other.endswith(".py"):
+                with open(os.path.join(models, other), encoding="utf-8") as f:
+                    if re.search(rf"^class {arch}\(", f.read(), re.M):
+                        found = locate(v, other, arch, trees)
+                        break
+    chain, seen = [], found
+    while seen is not None:
+        chain.append(src(seen[1]))
+        bases = [src(b) for b in seen[1].bases if src(b) != "nn.Module"]
+        seen = locate(v, seen[0], bases[0], trees) if bases else None
+    if model is None or not any(f"{model}(" in c for c in chain):
+        return None, f"{arch} does not build {model}"
+    where = locate(v, file, model, trees)
+    while where is not None:
+        init = init_of(where[1])
+        calls = [n for n in ast.walk(init) if isinstance(n, ast.Call)] if init else []
+        embeds = [n for n in calls if src(n.func) == "VocabParallelEmbedding"]
+        if embeds:
+            break
+        bases = [src(b) for b in where[1].bases if src(b) != "nn.Module"]
+        where = locate(v, where[0], bases[0], trees) if bases else None
+    if where is None:
+        return None, f"{model} builds no VocabParallelEmbedding"
+    if len(embeds) != 1 or not embeds[0].args or src(embeds[0].args[0]) != "config.vocab_size":
+        return None, f"{model} does not build one VocabParallelEmbedding(config.vocab_size, ...)"
+    kw = {k.arg: src(k.value) for k in embeds[0].keywords}
+    if None in kw or not set(kw) <= EMBED_KWARGS or kw.get("org_num_embeddings", "config.vocab_size") != "config.vocab_size":
+        return None, f"{model}'s embedding has other arguments: {sorted(k for k in kw if k)}"
+    layers = [n for n in calls if n.lineno < embeds[0].lineno and src(n.func).split(".")[-1][:1].isupper()
+              and src(n.func) not in ("PPMissingLayer",)]
+    if layers:
+        return None, f"{model} builds {src(layers[0].func)} before its embedding"
+    tp = kw.get("use_attn_tp_group")
+    if tp is None:
+        return "Tp", None
+    if tp == "is_dp_attention_enabled()":
+        return "AttnTpWithDp", None
+    return None, f"{model}'s embedding has use_attn_tp_group={tp}"
+
+
+def vocab_divide(v):
+    """(line of ensure_divisibility's assert, padding size) of release `v`: the embedding
+    divides `pad_vocab_size(vocab, DEFAULT_VOCAB_PADDING_SIZE)` by its TP width with
+    `vocab_range_from_global_vocab_size` -> `divide` -> `ensure_divisibility`
+    (distributed/utils.py), whose assert message is "{} is not divisible by {}"."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "distributed", "utils.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "ensure_divisibility"), None)
+    a = [n for n in ast.walk(fn) if isinstance(n, ast.Assert)] if fn else []
+    if len(a) != 1 or src(a[0].test) != "numerator % denominator == 0" or src(a[0].msg) != "'{} is not divisible by {}'.format(numerator, denominator)":
+        sys.exit(f"{v}: ensure_divisibility differs")
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "vocab_parallel_embedding.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    pad = [n for n in tree.body if isinstance(n, ast.Assign) and src(n.targets[0]) == "DEFAULT_VOCAB_PADDING_SIZE"]
+    if len(pad) != 1:
+        sys.exit(f"{v}: no DEFAULT_VOCAB_PADDING_SIZE")
+    get = cls(tree, "VocabParallelEmbedding")
+    idx = next((f for f in get.body if isinstance(f, ast.FunctionDef) and f.name == "_get_indices"), None)
+    first = [src(n) for n in ast.walk(idx) if isinstance(n, ast.Call) and src(n.func) == "vocab_range_from_global_vocab_size"] if idx else []
+    if not first or first[0] != "vocab_range_from_global_vocab_size(org_vocab_size_padded, tp_rank, tp_size)":
+        sys.exit(f"{v}: _get_indices does not divide the padded vocabulary first: {first[:1]}")
+    return a[0].lineno, ast.literal_eval(pad[0].value)
+
+
 def main():
     check = "--check" in sys.argv[1:]
     rels = releases()
@@ -252,13 +377,17 @@ def main():
     trees = {}
     rows = []
     vocab = {v: vocab_padded_to_tp(v) for v in rels}
-    for v, why in vocab.items():
-        if why:
-            print(f"{v}: {why}: every architecture left out", file=sys.stderr)
+    divides = {v: vocab_divide(v) for v in rels if vocab[v]}
     for arch, file, attention, decoder in REVIEWED:
         for v in rels:
-            if arch not in registry(v) or vocab[v]:
+            if arch not in registry(v):
                 continue
+            embed = "Padded"
+            if vocab[v]:
+                embed, why = embed_width(v, arch, file, trees)
+                if why:
+                    print(f"{v} {arch}: {why}: left out", file=sys.stderr)
+                    continue
             path = os.path.join(WHEELS, v, "sglang", "srt", "models", file)
             if path not in trees:
                 with open(path, encoding="utf-8") as f:
@@ -274,27 +403,38 @@ def main():
             if why:
                 print(f"{v} {arch}: {attention} ({file}): {why}: left out", file=sys.stderr)
                 continue
-            rows.append((arch, v, file, found))
+            rows.append((arch, v, file, found, embed))
     out = [
         "// @generated by scripts/models/gen_head_asserts.py from the SGLang wheels; do not edit by hand.",
         "",
         "//! The attention-head divisibility asserts each reviewed architecture's first attention",
         "//! module makes while the model is built, per release (parsed with `ast`).",
         "",
-        "use crate::model::archs::{HeadAsserts, HeadWidth};",
+        "use crate::model::archs::{HeadAsserts, HeadWidth, VocabWidth};",
         "use crate::version::SglangVersion;",
         "",
         f"/// Sorted by architecture, then release ({len(rows)} rows, {len({r[0] for r in rows})} architectures).",
         "#[rustfmt::skip]",
         "pub static HEAD_ASSERTS: &[HeadAsserts] = &[",
     ]
-    for arch, v, file, (width, h, kp, kr) in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+    for arch, v, file, (width, h, kp, kr), embed in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
         vv = "V" + v.replace(".", "_")
         out.append(
             f"    HeadAsserts {{ arch: {json.dumps(arch)}, release: SglangVersion::{vv}, "
             f"file: \"python/sglang/srt/models/{file}\", width: HeadWidth::{width}, "
-            f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr} }},"
+            f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr}, vocab: VocabWidth::{embed} }},"
         )
+    out.append("];")
+    out += [
+        "",
+        "/// The releases whose vocabulary embedding divides the padded vocabulary by its TP width:",
+        "/// (release, line of `ensure_divisibility`'s assert in `python/sglang/srt/distributed/utils.py`,",
+        "/// `DEFAULT_VOCAB_PADDING_SIZE`).",
+        "#[rustfmt::skip]",
+        "pub static VOCAB_DIVIDE: &[(SglangVersion, u32, i64)] = &[",
+    ]
+    for v, (line, pad) in divides.items():
+        out.append(f"    (SglangVersion::V{v.replace('.', '_')}, {line}, {pad}),")
     out.append("];")
     out += [
         "",

@@ -28,8 +28,11 @@ its attention and that every layer is sparse (``stage_facts`` sets ``is_layer_sp
 that the block builds nothing but ``TopK`` before its experts, and passes
 ``num_experts=config.num_experts + get_exec().moe.ep_num_redundant_experts`` and
 ``intermediate_size=config.moe_intermediate_size`` without fused shared experts, and it records
-the lines. A release where a shape differs is left out (and printed), and so is every release
-the head-assert table leaves out (the attention's checks come first). The reviewed list is
+the lines. A release where a shape differs is left out (and printed); the pipeline also needs
+the head-assert table's row of the release (the attention, and before it up to 0.5.21 the
+vocabulary embedding, are checked first). Up to 0.5.21 ``create_fp8_moe_weight_``'s
+``tp_size > 1`` before the block_k check reads the full TP size, from 0.5.22 the MoE TP width
+(``fp8_block_k_width``). The reviewed list is
 short on purpose: each block differs (a gate built first, shared experts, dense first layers),
 and a block is added only after reading it.
 
@@ -42,7 +45,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_arch_lists import releases  # noqa: E402
-from gen_head_asserts import ROOT, WHEELS, cls, init_of, registry, src, vocab_padded_to_tp  # noqa: E402
+from gen_head_asserts import ROOT, WHEELS, cls, init_of, registry, src  # noqa: E402
 
 OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated", "moe_asserts.rs")
 
@@ -99,14 +102,19 @@ def decoder_builds_block(tree, decoder, attention, block):
     between = [x for x in names[a + 1:b] if x.split(".")[-1][:1].isupper()]
     if b < a or between:
         return f"{decoder} builds {between or block} before {block}"
+    # every layer is sparse: `self.is_layer_sparse = True` in __init__ (up to 0.5.21), or
+    # `is_layer_sparse = True` in stage_facts, whose `ffn.sparse` __init__ reads (0.5.22+)
+    own = [n for n in ast.walk(init) if isinstance(n, ast.Assign) and src(n.targets[0]) == "self.is_layer_sparse"]
     facts = next((f for f in c.body if isinstance(f, ast.FunctionDef) and f.name == "stage_facts"), None)
     sparse = [
         n for n in ast.walk(facts) if isinstance(n, ast.Assign)
         and src(n.targets[0]) == "is_layer_sparse"
     ] if facts else []
-    if len(sparse) != 1 or src(sparse[0].value) != "True":
-        return f"{decoder}.stage_facts does not make every layer sparse"
-    return None
+    if len(own) == 1 and src(own[0].value) == "True":
+        return None
+    if len(own) == 1 and src(own[0].value) == "ffn.sparse" and len(sparse) == 1 and src(sparse[0].value) == "True":
+        return None
+    return f"{decoder} does not make every layer sparse"
 
 
 def block_checks(tree, block):
@@ -192,10 +200,13 @@ def fp8_moe(v):
     if tests[:3] != ["intermediate_size_per_partition % block_n != 0", "tp_size > 1",
                      "intermediate_size_per_partition % block_k != 0"]:
         sys.exit(f"{v}: the block-FP8 MoE conditions differ: {tests}")
+    # the width of `if tp_size > 1` before the block_k check: the MoE TP width from 0.5.22, the
+    # full TP size before
     tp = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and src(n.targets[0]) == "tp_size"]
-    if len(tp) != 1 or src(tp[0].value) != "layer.moe_tp_size":
-        sys.exit(f"{v}: tp_size of the block-FP8 MoE checks is not layer.moe_tp_size")
-    return tuple(lines)
+    widths = {"layer.moe_tp_size": "MoeTp", "get_parallel().tp_size": "Tp"}
+    if len(tp) != 1 or src(tp[0].value) not in widths:
+        sys.exit(f"{v}: tp_size of the block-FP8 MoE checks is {[src(t.value) for t in tp]}")
+    return (*lines, widths[src(tp[0].value)])
 
 
 def main():
@@ -205,9 +216,6 @@ def main():
         sys.exit(f"no unpacked wheels under {WHEELS}")
     rows, fused = [], []
     for v in rels:
-        if vocab_padded_to_tp(v):
-            print(f"{v}: the vocabulary embedding checks the TP size first: left out", file=sys.stderr)
-            continue
         fused.append((v, fused_moe(v), fp8_moe(v)))
         for arch, file, decoder, attention, block in REVIEWED:
             if arch not in registry(v):
@@ -226,7 +234,7 @@ def main():
         "//! The checks of the first sparse MoE layer each reviewed architecture builds, per release",
         "//! (parsed with `ast`).",
         "",
-        "use crate::model::archs::{FusedMoeLines, MoeBlock};",
+        "use crate::model::archs::{FusedMoeLines, MoeBlock, MoeWidth};",
         "use crate::version::SglangVersion;",
         "",
         f"/// Sorted by architecture, then release ({len(rows)} rows).",
@@ -246,10 +254,11 @@ def main():
         "#[rustfmt::skip]",
         "pub static FUSED_MOE: &[FusedMoeLines] = &[",
     ]
-    for v, (ep, inter), (n, k) in fused:
+    for v, (ep, inter), (n, k, kw) in fused:
         out.append(
             f"    FusedMoeLines {{ release: SglangVersion::{vv(v)}, experts_ep: {ep}, "
-            f"intermediate_tp: {inter}, fp8_block_n: {n}, fp8_block_k: {k} }},"
+            f"intermediate_tp: {inter}, fp8_block_n: {n}, fp8_block_k: {k}, "
+            f"fp8_block_k_width: MoeWidth::{kw} }},"
         )
     out.append("];")
     text = "\n".join(out) + "\n"

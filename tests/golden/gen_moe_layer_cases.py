@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gen_oracle_cases as g  # noqa: E402
 
-R = ["0.5.22", "0.5.23"]
+R = ["0.5.21", "0.5.22", "0.5.23"]
 ARCH = "Qwen3MoeForCausalLM"
 RANDOM = None  # (count, seed) with --random
 

@@ -26,8 +26,10 @@ const ORACLE_UNREACHABLE: &[&str] = &[
     "ATTN020", "ATTN021", "MODEL012", "PAR065", "PAR066", "PAR067",
 ];
 
-/// The checks of the model class's constructors (PAR065–PAR067).
-const MODEL_BUILD: &[&str] = &["PAR065", "PAR066", "PAR067"];
+/// The checks of the model class's constructors (PAR065–PAR073).
+const MODEL_BUILD: &[&str] = &[
+    "PAR065", "PAR066", "PAR067", "PAR068", "PAR069", "PAR070", "PAR071", "PAR072", "PAR073",
+];
 
 /// Whether the oracle run that recorded `expect` reaches `code`'s check.
 fn oracle_reaches(code: &str, expect: &Value) -> bool {
@@ -73,6 +75,16 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     (
         "heads-367c097d8c",
         "Qwen2-MoE with --tp-size 12 (moe_tp_size 12): FusedMoE's bare assert intermediate_size % moe_tp_size == 0 (layers/moe/fused_moe_triton/layer.py:427@0.5.23) on moe_intermediate_size 1408, after the attention's head asserts pass; the expert-width checks are not ported",
+    ),
+    // oracle-0.5.21-heads-random-3 (held out, drawn after PAR073, the vocabulary embedding of
+    // 0.5.19-0.5.21; first run 74 of 76): two later constructor checks that are not ported
+    (
+        "heads-random-46115a39d3",
+        "Qwen3 with --tp-size 3 --dp-size 3 (DP attention) on 0.5.21: the embedding splits over the attention TP group (width 1) and passes, the layers pass, then the lm_head (ParallelLMHead over the full TP group without --enable-dp-lm-head, models/qwen3.py:527@0.5.21) refuses 151936 is not divisible by 3; the lm_head's division is not ported",
+    ),
+    (
+        "heads-random-936c4fc7ed",
+        "Qwen2-MoE with --tp-size 14 (DP attention 14) on 0.5.21: FusedMoE's bare assert intermediate_size % moe_tp_size == 0 (layers/moe/fused_moe_triton/layer.py:407@0.5.21) after the head asserts pass; Qwen2-MoE's MoE block is not reviewed (scripts/models/gen_moe_asserts.py)",
     ),
     // oracle-0.5.23-moe-random-1 (held out, 250 drawn after the MoE rules; first run 248/250):
     // checks outside the MoE hooks that Preflight does not model yet

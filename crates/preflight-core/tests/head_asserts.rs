@@ -49,16 +49,71 @@ fn query_heads_that_do_not_divide_by_tp_size_are_refused_at_construction() {
             "python/sglang/srt/models/qwen2.py:160@0.5.22".into()
         ))
     );
-    // up to 0.5.21 the vocabulary embedding refuses many such TP sizes first ("152064 is not
-    // divisible by 14"), which is not modelled: those releases are not checked
-    for v in ["0.5.19", "0.5.20", "0.5.21"] {
+    // up to 0.5.21 the vocabulary embedding, built first, divides the padded vocabulary by
+    // the TP size (PAR073); where it divides, the head asserts follow at that release's lines
+    for (v, line) in [("0.5.19", 145), ("0.5.20", 144), ("0.5.21", 148)] {
         let json = format!(
             r#"{{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":8,"sglang":"{v}"}}"#
         );
-        assert_ne!(
-            first_error(&json).map(|(c, _)| c),
-            Some("PAR065".to_string()),
+        assert_eq!(
+            first_error(&json),
+            Some((
+                "PAR065".into(),
+                format!("python/sglang/srt/models/qwen2.py:{line}@{v}")
+            )),
             "{v}"
+        );
+    }
+}
+
+#[test]
+fn up_to_0_5_21_the_vocabulary_divides_by_the_tp_size_first() {
+    let report = |json: &str| {
+        let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
+        validate(&cfg)
+    };
+    // Qwen2.5-7B's 152064 over 14 GPUs (also no divisor of its 28 heads' KV layout)
+    let r = report(
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen2.5-7B-Instruct","tp_size":14,"sglang":"0.5.21"}"#,
+    );
+    let d = r.first_error().expect("refused");
+    assert_eq!(d.code, "PAR073");
+    assert_eq!(d.message, "152064 is not divisible by 14");
+    assert_eq!(
+        d.source.as_ref().map(|s| s.cite()).as_deref(),
+        Some("python/sglang/srt/distributed/utils.py:65@0.5.21")
+    );
+    // Llama 2's 32000 over 3 (0.5.19 cites its own line); 0.5.22 pads the vocabulary to the
+    // TP size, and the heads are checked instead
+    let r = report(
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":3,"sglang":"0.5.19","json_model_override_args":"{\"vocab_size\": 32000}"}"#,
+    );
+    let d = r.first_error().expect("refused");
+    assert_eq!(
+        (d.code, d.message.as_str()),
+        ("PAR073", "32000 is not divisible by 3")
+    );
+    assert_eq!(d.source.as_ref().map(|s| s.line), Some(55));
+    let r = report(
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":3,"sglang":"0.5.22","json_model_override_args":"{\"vocab_size\": 32000}"}"#,
+    );
+    assert_eq!(r.first_error().map(|d| d.code), Some("PAR065"));
+    // a vocabulary padded to 64 that divides: 32001 pads to 32064 = 3 x 10688
+    let r = report(
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","tp_size":3,"sglang":"0.5.21","json_model_override_args":"{\"vocab_size\": 32001}"}"#,
+    );
+    assert_eq!(r.first_error().map(|d| d.code), Some("PAR065"));
+    // DP attention: the Qwen2 embedding splits over the attention TP group (15 / 5 = 3, which
+    // divides 151872 = 64 x 2373), without it over all 15
+    let dp = r#","dp_size":5,"enable_dp_attention":true"#;
+    for (extra, code) in [(dp, "PAR065"), ("", "PAR073")] {
+        let json = format!(
+            r#"{{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":15{extra},"sglang":"0.5.21","json_model_override_args":"{{\"vocab_size\": 151872}}"}}"#
+        );
+        assert_eq!(
+            report(&json).first_error().map(|d| d.code),
+            Some(code),
+            "{extra}"
         );
     }
 }

@@ -105,16 +105,24 @@ fn fused_moe_asserts_and_the_block_refusal_cite_their_lines() {
 
 #[test]
 fn where_the_checks_do_not_apply() {
-    // up to 0.5.21 the vocabulary embedding checks the TP size first (not modelled): not judged
-    for v in ["0.5.19", "0.5.20", "0.5.21"] {
+    // every release cites its own line (151936 divides by 8: the 0.5.19-0.5.21 embedding passes)
+    for (v, line) in [
+        ("0.5.19", 1181),
+        ("0.5.20", 1257),
+        ("0.5.21", 1403),
+        ("0.5.22", 1479),
+    ] {
         let json = launch(
             "Qwen/Qwen3-235B-A22B-FP8",
             &format!(r#","tp_size":8,"sglang":"{v}""#),
         );
-        assert_ne!(
-            first_error(&json).map(|e| e.0),
-            Some("PAR071".into()),
-            "{v}"
+        let e = first_error(&json).unwrap();
+        assert_eq!(
+            (e.0.as_str(), e.2),
+            (
+                "PAR071",
+                format!("python/sglang/srt/layers/quantization/fp8.py:{line}@{v}")
+            ),
         );
     }
     // on CPU the MoE widths are padded to the TP size first; transformers' implementation has
@@ -136,7 +144,7 @@ fn where_the_checks_do_not_apply() {
 
 #[test]
 fn rule_sources_are_the_generated_lines() {
-    for v in [SglangVersion::V0_5_22, SglangVersion::V0_5_23] {
+    for v in SglangVersion::all() {
         let l = fused_moe_lines(v).expect("FusedMoE lines");
         let b = moe_block(v, "Qwen3MoeForCausalLM").expect("Qwen3-MoE block");
         for (code, line) in [

@@ -119,6 +119,33 @@ pub struct HeadAsserts {
     pub kv_partition: u32,
     /// Line of the KV-heads assert when they are replicated (KV heads < width).
     pub kv_replicate: u32,
+    /// How the vocabulary embedding, built before the decoder layers, splits the vocabulary.
+    pub vocab: VocabWidth,
+}
+
+/// The TP width the vocabulary embedding (`VocabParallelEmbedding`) of a model class divides the
+/// padded vocabulary by, in one release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VocabWidth {
+    /// From 0.5.22 the embedding pads the vocabulary to a multiple of the TP size: it never
+    /// refuses one.
+    Padded,
+    /// `divide(pad_vocab_size(vocab_size, 64), tp_size)`.
+    Tp,
+    /// `use_attn_tp_group=is_dp_attention_enabled()`: the attention TP width under DP
+    /// attention, else `tp_size`.
+    AttnTpWithDp,
+}
+
+/// `(line, padding)` of a release whose embedding divides the padded vocabulary by its TP width:
+/// the line of `ensure_divisibility`'s assert (`python/sglang/srt/distributed/utils.py`) and
+/// `DEFAULT_VOCAB_PADDING_SIZE` (`None` from 0.5.22, where the vocabulary is padded to the TP
+/// size).
+pub fn vocab_divide(v: SglangVersion) -> Option<(u32, i64)> {
+    super::generated::head_asserts::VOCAB_DIVIDE
+        .iter()
+        .find(|(r, _, _)| *r == v)
+        .map(|(_, l, p)| (*l, *p))
 }
 
 /// `mixtral_supported` of release `v`'s `get_model_architecture`
@@ -176,6 +203,17 @@ pub struct FusedMoeLines {
     pub fp8_block_n: u32,
     /// The `block_k` `ValueError` (down projection).
     pub fp8_block_k: u32,
+    /// The `tp_size` of the `tp_size > 1` test before the `block_k` check.
+    pub fp8_block_k_width: MoeWidth,
+}
+
+/// A width of `Fp8MoEMethod.create_fp8_moe_weight_`'s `tp_size` (`layers/quantization/fp8.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoeWidth {
+    /// `get_parallel().tp_size` (up to 0.5.21).
+    Tp,
+    /// `layer.moe_tp_size` (0.5.22 and later).
+    MoeTp,
 }
 
 /// The MoE block `arch`'s first decoder layer builds in release `v` (`None`: not a reviewed

@@ -101,9 +101,11 @@ fn eagle_draft_backends(ctx: &Ctx, st: &mut State, p: &str, d: &str) -> Step {
 /// (`LlamaAttention.__init__`, `models/llama.py:183-193@0.5.23`, and the reviewed architectures
 /// of [`crate::model::archs::head_asserts`]): the query heads divide by the TP width (PAR065),
 /// then the KV heads divide by it when there are at least as many (PAR066) or it divides by
-/// them (PAR067). The diagnostic cites the architecture's own model file and line. Only
-/// SGLang's own implementation (`--model-impl` auto or sglang) has these asserts, and
-/// `--device cpu` pads the heads before the model is built.
+/// them (PAR067). The diagnostic cites the architecture's own model file and line. Up to 0.5.21
+/// the vocabulary embedding, built before the decoder layers, first divides the vocabulary
+/// (padded to 64) by its TP width (PAR073, `distributed/utils.py:65@0.5.21`). Only SGLang's own
+/// implementation (`--model-impl` auto or sglang) has these asserts, and `--device cpu` pads
+/// the heads (and the vocabulary) before the model is built.
 fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     use crate::model::archs::{HeadWidth, head_asserts};
     use crate::py::modulo;
@@ -114,6 +116,35 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     let Some(h) = head_asserts(ctx.v, arch) else {
         return Ok(());
     };
+    // up to 0.5.21 the model class first builds its vocabulary embedding, which divides the
+    // padded vocabulary by its TP width (VocabParallelEmbedding._get_indices ->
+    // vocab_range_from_global_vocab_size -> divide, distributed/utils.py:65@0.5.21)
+    if let (Some((line, pad)), Some(vocab)) = (
+        crate::model::archs::vocab_divide(ctx.v),
+        ctx.model.hf.text().int("vocab_size").filter(|n| *n > 0),
+    ) {
+        use crate::model::archs::VocabWidth;
+        let width = match h.vocab {
+            VocabWidth::Padded => None,
+            VocabWidth::Tp => Some(st.cur.tp_size),
+            VocabWidth::AttnTpWithDp if st.cur.enable_dp_attention => {
+                crate::fields::attn_tp_width(&st.cur)
+            }
+            VocabWidth::AttnTpWithDp => Some(st.cur.tp_size),
+        };
+        let padded = (vocab + pad - 1) / pad * pad;
+        if let Some(width) = width.filter(|w| *w > 0)
+            && modulo(padded, width) != Some(0)
+        {
+            let args = [("padded", PyVal::Int(padded)), ("width", PyVal::Int(width))];
+            let mut d = super::diagnostic(ctx.v, &pr::VOCAB_TP, &args);
+            if let Some(src) = d.source.as_mut() {
+                src.line = line;
+            }
+            st.diags.push(d);
+            return Err(super::Raised);
+        }
+    }
     let width = match h.width {
         HeadWidth::Tp => Some(st.cur.tp_size),
         HeadWidth::AttnTp => crate::fields::attn_tp_width(&st.cur),
@@ -182,10 +213,11 @@ fn built_arch<'a>(ctx: &'a Ctx, st: &State) -> Option<&'a str> {
 /// `layers/quantization/fp8.py:1589/1597@0.5.23`).
 ///
 /// Not judged (no diagnostic, rather than a guess): elastic EP (`--ep-join-mode scale`, whose
-/// storage EP size Preflight does not model), KTransformers experts (`--kt-weight-path`) and
-/// paged experts for the FP8 checks (their wrappers create the weights), a checkpoint whose
-/// ignored modules name the experts, and attention widths that the attention's own block-FP8
-/// checks refuse first ([`attention_block_shapes_pass`]).
+/// storage EP size Preflight does not model); attention widths that the attention's own
+/// block-FP8 checks refuse first ([`attention_block_shapes_pass`]); and for the FP8 checks,
+/// KTransformers and paged experts (their wrappers create the weights), the cutlass MoE runner
+/// and the deepep_v2 all-to-all (their own FP8 checks come first), and the quantization configs
+/// [`fp8_weight_block`] does not take as plain block FP8.
 fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
     use crate::model::archs::{fused_moe_lines, head_asserts, moe_block};
     use crate::py::{floordiv, modulo};
@@ -222,6 +254,18 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         "flashinfer_trtllm" | "flashinfer_trtllm_routed"
     );
     let (kt, paged) = (a.kt_weight_path.is_some(), a.enable_paged_experts);
+    // fp8.py's other gates on the weight creation: the cutlass runner's Fp8MoEMethod asserts
+    // (fp8.py:1508-1517@0.5.23) and deepep_v2's expert-format check (layer.py:275-305@0.5.23)
+    let other_fp8_gates =
+        a.moe_runner_backend.as_ref() == "cutlass" || a.moe_a2a_backend.as_ref() == "deepep_v2";
+    let fp8_block = fp8_weight_block(ctx, st);
+    // a block-FP8 attention is built (and checked) before the MoE block: where its own block
+    // checks would refuse first, with a message Preflight does not model, nothing is judged
+    if let Some((n, k)) = fp8_block
+        && !attention_block_shapes_pass(ctx, st, n, k)
+    {
+        return Ok(());
+    }
     let raise = |st: &mut State, rule, args: &[(&str, PyVal)], file, line| {
         let mut d = super::diagnostic(ctx.v, rule, args);
         if let Some(src) = d.source.as_mut() {
@@ -257,15 +301,15 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
             lines.intermediate_tp,
         );
     }
-    let Some((block_n, block_k)) = fp8_weight_block(ctx, st) else {
+    let Some((block_n, block_k)) = fp8_block else {
         return Ok(());
     };
-    let aiter = ctx.hw.is_hip() && ctx.env_true("SGLANG_USE_AITER");
-    if kt
-        || paged
-        || (aiter && block_n == 128 && block_k == 128)
-        || !attention_block_shapes_pass(ctx, st, block_n, block_k)
-    {
+    // `envs.SGLANG_USE_AITER` is an EnvBool (environ.py:143-150@0.5.23)
+    let aiter = ctx.hw.is_hip()
+        && ctx
+            .env("SGLANG_USE_AITER")
+            .is_some_and(|v| matches!(v.to_lowercase().as_str(), "1" | "true" | "yes" | "y"));
+    if kt || paged || other_fp8_gates || (aiter && block_n == 128 && block_k == 128) {
         return Ok(());
     }
     let mut size = inter / moe_tp;
@@ -278,7 +322,11 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         let args = [("size", PyVal::Int(size)), ("block_n", PyVal::Int(block_n))];
         return raise(st, &pr::FP8_MOE_BLOCK_N, &args, FP8, lines.fp8_block_n);
     }
-    if moe_tp > 1 && modulo(size, block_k) != Some(0) {
+    let k_width = match lines.fp8_block_k_width {
+        crate::model::archs::MoeWidth::Tp => a.tp_size,
+        crate::model::archs::MoeWidth::MoeTp => moe_tp,
+    };
+    if k_width > 1 && modulo(size, block_k) != Some(0) {
         let args = [("size", PyVal::Int(size)), ("block_k", PyVal::Int(block_k))];
         return raise(st, &pr::FP8_MOE_BLOCK_K, &args, FP8, lines.fp8_block_k);
     }
@@ -310,17 +358,37 @@ fn attention_block_shapes_pass(ctx: &Ctx, st: &State, block_n: i64, block_k: i64
         && (width == 1 || modulo(q, block_k) == Some(0))
 }
 
-/// `(block_n, block_k)` of a block-FP8 model: the model config's quantization is `fp8` and the
-/// checkpoint's `quantization_config` gives `weight_block_size` (`Fp8Config.from_config`,
-/// `layers/quantization/fp8.py@0.5.23`; `Fp8MoEMethod.block_quant` is `weight_block_size is not
-/// None`). `None` also when its ignored modules (`ignored_layers`, `modules_to_not_convert`)
-/// name the experts, which would then be unquantized.
+/// `(block_n, block_k)` of a plain block-FP8 model: the model config's quantization is `fp8`
+/// and the checkpoint's `quantization_config` gives `weight_block_size` with the
+/// `activation_scheme` `dynamic` that `Fp8Config` requires of it (`fp8.py:311,350@0.5.23`;
+/// `Fp8MoEMethod.block_quant` is `weight_block_size is not None`).
+///
+/// `None` (not judged) for everything else that changes which layers are FP8 or how their
+/// weights are created: a config key outside the plain format (`routed_experts_quant_method`,
+/// NVFP4 expert metadata, ...), ignored modules that may cover the first layer's attention or
+/// experts (`is_layer_skipped` matches dotted paths, `quantization/utils.py:48-120@0.5.23`; the
+/// Qwen uploads list only norms, gates and `lm_head`), and the environment variables
+/// `SGLANG_FP8_IGNORED_LAYERS` and `SGLANG_ROCM_DISABLE_LINEARQUANT`.
 fn fp8_weight_block(ctx: &Ctx, st: &State) -> Option<(i64, i64)> {
-    if super::model::model_config_quantization(ctx, st).as_deref() != Some("fp8") {
+    const PLAIN: &[&str] = &[
+        "quant_method",
+        "fmt",
+        "activation_scheme",
+        "weight_block_size",
+        "modules_to_not_convert",
+        "ignored_layers",
+    ];
+    if super::model::model_config_quantization(ctx, st).as_deref() != Some("fp8")
+        || ctx.env("SGLANG_FP8_IGNORED_LAYERS").is_some()
+        || ctx.env("SGLANG_ROCM_DISABLE_LINEARQUANT").is_some()
+    {
         return None;
     }
     let qc = ctx.model.hf_quant_config.as_ref()?;
-    if qc.get("quant_method").and_then(|m| m.as_str()) != Some("fp8") {
+    if qc.get("quant_method").and_then(|m| m.as_str()) != Some("fp8")
+        || qc.get("activation_scheme").and_then(|m| m.as_str()) != Some("dynamic")
+        || qc.keys().any(|k| !PLAIN.contains(&k.as_str()))
+    {
         return None;
     }
     let block = qc.get("weight_block_size")?.as_array()?;
@@ -328,15 +396,22 @@ fn fp8_weight_block(ctx: &Ctx, st: &State) -> Option<(i64, i64)> {
         [n, k] => (n.as_i64()?, k.as_i64()?),
         _ => return None,
     };
-    let names_experts = ["ignored_layers", "modules_to_not_convert"]
+    // an entry that may cover layer 0's attention or experts
+    let may_cover = |m: &str| {
+        let last = m.rsplit('.').next().unwrap_or(m);
+        m.contains("experts")
+            || m.contains("self_attn")
+            || m.contains("proj")
+            || matches!(last, "mlp" | "model" | "layers" | "0")
+    };
+    let covers = ["ignored_layers", "modules_to_not_convert"]
         .iter()
         .any(|key| {
-            qc.get(*key).and_then(|l| l.as_array()).is_some_and(|l| {
-                l.iter()
-                    .any(|m| m.as_str().is_some_and(|m| m.contains("experts")))
-            })
+            qc.get(*key)
+                .and_then(|l| l.as_array())
+                .is_some_and(|l| l.iter().any(|m| m.as_str().is_none_or(may_cover)))
         });
-    (n > 0 && k > 0 && !names_experts).then_some((n, k))
+    (n > 0 && k > 0 && !covers).then_some((n, k))
 }
 
 /// `configure_kv_cache_dtype`: the torch dtype of the KV pool, as `str(dtype)` prints it.

@@ -1209,15 +1209,18 @@ pub static HEADS_TP: RuleInfo = RuleInfo {
     name: "attention-heads-tp-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
-    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 160),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 159),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 158),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 176),
         (VersionRange::V23, LLAMA, 183),
     ],
     title: doc!("The model's attention heads do not divide by the tensor-parallel size"),
     explanation: doc!(
-        "Tensor parallelism splits every attention layer by heads, so each GPU of the TP group gets num_attention_heads / tp_size query heads. When the model runner builds the model (after the quantization config is checked, before any weight is read), the first decoder layer's attention module asserts that the config's num_attention_heads divides by the TP width: --tp-size for most models, the attention TP width (--tp-size / attention DP size / --attn-cp-size) for those written for DP attention (Qwen3, Qwen2/3 MoE, GLM-4 MoE, gpt-oss, ...). It is a bare assert: the scheduler dies with an AssertionError without a message, after the model weights have been located. Checked from 0.5.22: up to 0.5.21 the vocabulary embedding, built before the decoder layers, pads the vocabulary to a multiple of the TP size only on CPU, so a TP size that does not divide the padded vocabulary is refused there first (32000 is not divisible by 3, from distributed/utils.py), which Preflight does not model. The lines cited here are LlamaAttention's (llama.py); a diagnostic cites the attention class of the launch's own architecture (Qwen2Attention in qwen2.py, Gemma2Attention in gemma2.py, ...), for the text models whose first decoder layer is reviewed to build that class first (scripts/models/gen_head_asserts.py lists them and reads the lines from each release's wheel); other architectures are not checked."
+        "Tensor parallelism splits every attention layer by heads, so each GPU of the TP group gets num_attention_heads / tp_size query heads. When the model runner builds the model (after the quantization config is checked, before any weight is read), the first decoder layer's attention module asserts that the config's num_attention_heads divides by the TP width: --tp-size for most models, the attention TP width (--tp-size / attention DP size / --attn-cp-size) for those written for DP attention (Qwen3, Qwen2/3 MoE, GLM-4 MoE, gpt-oss, ...). It is a bare assert: the scheduler dies with an AssertionError without a message, after the model weights have been located. Up to 0.5.21 the vocabulary embedding, built before the decoder layers, pads the vocabulary to a multiple of the TP size only on CPU, so a TP size that does not divide the padded vocabulary is refused there first (PAR073). The lines cited here are LlamaAttention's (llama.py); a diagnostic cites the attention class of the launch's own architecture (Qwen2Attention in qwen2.py, Gemma2Attention in gemma2.py, ...), for the text models whose first decoder layer is reviewed to build that class first (scripts/models/gen_head_asserts.py lists them and reads the lines from each release's wheel); other architectures are not checked."
     ),
     trigger: doc!(
         "A reviewed text architecture, model implementation auto or sglang, and num_attention_heads % width != 0 (e.g. Llama 3.3 70B's 64 heads with --tp-size 3, Qwen2.5-7B's 28 heads with --tp-size 8)."
@@ -1243,9 +1246,12 @@ pub static KV_HEADS_TP: RuleInfo = RuleInfo {
     name: "kv-heads-tp-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
-    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 166),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 165),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 164),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 182),
         (VersionRange::V23, LLAMA, 189),
     ],
@@ -1274,9 +1280,12 @@ pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
     name: "kv-heads-replicate-tp",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
-    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LLAMA, 170),
+        (VersionRange::only(SglangVersion::V0_5_20), LLAMA, 169),
+        (VersionRange::only(SglangVersion::V0_5_21), LLAMA, 168),
         (VersionRange::only(SglangVersion::V0_5_22), LLAMA, 186),
         (VersionRange::V23, LLAMA, 193),
     ],
@@ -1301,6 +1310,46 @@ pub static KV_HEADS_REPLICATE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const DIST_UTILS: &str = "python/sglang/srt/distributed/utils.py";
+
+/// Up to 0.5.21, the padded vocabulary must divide by the embedding's TP width
+pub static VOCAB_TP: RuleInfo = RuleInfo {
+    code: "PAR073",
+    name: "vocab-tp-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    versions: VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_21),
+        "{padded} is not divisible by {width}",
+    )],
+    sources: &[
+        (
+            VersionRange::between(SglangVersion::V0_5_19, SglangVersion::V0_5_20),
+            DIST_UTILS,
+            55,
+        ),
+        (VersionRange::only(SglangVersion::V0_5_21), DIST_UTILS, 65),
+    ],
+    title: doc!("The vocabulary does not divide by the tensor-parallel size (up to 0.5.21)"),
+    explanation: doc!(
+        "The model class builds its vocabulary embedding (VocabParallelEmbedding) before the decoder layers, and splits the vocabulary, padded to a multiple of 64, over the TP group: the full TP group, or for the models written for DP attention (Qwen2/3 and their MoE, GLM-4, gpt-oss) the attention TP group when DP attention is on. Up to 0.5.21 the padding grows to a multiple of the TP size only on CPU, so on a GPU a TP size that does not divide the padded vocabulary fails ensure_divisibility's assert, whose message is the two numbers. From 0.5.22 the vocabulary is padded to the TP size and this never fails. Checked for the architectures whose model class scripts/models/gen_head_asserts.py reviews."
+    ),
+    trigger: doc!(
+        "SGLang 0.5.19-0.5.21, a reviewed text architecture, and the padded vocabulary % width != 0 (Llama 2's 32000 with --tp-size 3; Qwen2.5's 152064 with --tp-size 5)."
+    ),
+    situations: doc!("Using three, five, six or seven GPUs for one model on an older release."),
+    solutions: doc_list![
+        "Use a --tp-size that divides the padded vocabulary (and the heads, PAR065), or SGLang 0.5.22 or later, which pads the vocabulary to the TP size.",
+    ],
+    flags: HEAD_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":5,"sglang":"0.5.21"}"#,
+        r#"{"gpu":"H100","arch":"Qwen2ForCausalLM","tp_size":4,"sglang":"0.5.21"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 const QWEN3_MOE: &str = "python/sglang/srt/models/qwen3_moe.py";
 const FUSED_MOE: &str = "python/sglang/srt/layers/moe/fused_moe_triton/layer.py";
 const FP8: &str = "python/sglang/srt/layers/quantization/fp8.py";
@@ -1320,18 +1369,21 @@ pub static MOE_TP_EXPERTS: RuleInfo = RuleInfo {
     name: "moe-tp-exceeds-experts",
     stage: crate::report::Stage::Construction,
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
     messages: &[(
-        VersionRange::since(SglangVersion::V0_5_22),
+        VersionRange::since(SglangVersion::V0_5_19),
         "Tensor parallel size {tp_size} is greater than the number of experts {num_experts}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), QWEN3_MOE, 241),
+        (VersionRange::only(SglangVersion::V0_5_20), QWEN3_MOE, 244),
+        (VersionRange::only(SglangVersion::V0_5_21), QWEN3_MOE, 245),
         (VersionRange::only(SglangVersion::V0_5_22), QWEN3_MOE, 248),
         (VersionRange::V23, QWEN3_MOE, 247),
     ],
     title: doc!("The MoE tensor-parallel width is larger than the number of experts"),
     explanation: doc!(
-        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size) above the config's num_experts. The message says Tensor parallel size but prints the MoE TP width. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel), from 0.5.22 as for the head asserts (PAR065)."
+        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size) above the config's num_experts. The message says Tensor parallel size but prints the MoE TP width. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel)."
     ),
     trigger: doc!("A reviewed MoE architecture with moe_tp_size > num_experts."),
     solutions: doc_list![
@@ -1351,9 +1403,12 @@ pub static MOE_EXPERTS_EP: RuleInfo = RuleInfo {
     name: "moe-experts-ep-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
-    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FUSED_MOE, 371),
+        (VersionRange::only(SglangVersion::V0_5_20), FUSED_MOE, 373),
+        (VersionRange::only(SglangVersion::V0_5_21), FUSED_MOE, 397),
         (VersionRange::only(SglangVersion::V0_5_22), FUSED_MOE, 396),
         (VersionRange::V23, FUSED_MOE, 414),
     ],
@@ -1381,9 +1436,12 @@ pub static MOE_INTERMEDIATE_TP: RuleInfo = RuleInfo {
     name: "moe-intermediate-tp-divisible",
     stage: crate::report::Stage::Construction,
     exception: Some("AssertionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
-    messages: &[(VersionRange::since(SglangVersion::V0_5_22), "")],
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FUSED_MOE, 378),
+        (VersionRange::only(SglangVersion::V0_5_20), FUSED_MOE, 380),
+        (VersionRange::only(SglangVersion::V0_5_21), FUSED_MOE, 407),
         (VersionRange::only(SglangVersion::V0_5_22), FUSED_MOE, 408),
         (VersionRange::V23, FUSED_MOE, 427),
     ],
@@ -1411,12 +1469,15 @@ pub static FP8_MOE_BLOCK_N: RuleInfo = RuleInfo {
     name: "fp8-moe-block-n",
     stage: crate::report::Stage::Construction,
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
     messages: &[(
-        VersionRange::since(SglangVersion::V0_5_22),
+        VersionRange::since(SglangVersion::V0_5_19),
         "The output_size of gate's and up's weight = {size} is not divisible by weight quantization block_n = {block_n}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FP8, 1181),
+        (VersionRange::only(SglangVersion::V0_5_20), FP8, 1257),
+        (VersionRange::only(SglangVersion::V0_5_21), FP8, 1403),
         (VersionRange::only(SglangVersion::V0_5_22), FP8, 1479),
         (VersionRange::V23, FP8, 1589),
     ],
@@ -1447,18 +1508,21 @@ pub static FP8_MOE_BLOCK_K: RuleInfo = RuleInfo {
     name: "fp8-moe-block-k",
     stage: crate::report::Stage::Construction,
     exception: Some("ValueError"),
-    versions: VersionRange::since(SglangVersion::V0_5_22),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
     messages: &[(
-        VersionRange::since(SglangVersion::V0_5_22),
+        VersionRange::since(SglangVersion::V0_5_19),
         "The input_size of down's weight = {size} is not divisible by weight quantization block_k = {block_k}.",
     )],
     sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FP8, 1189),
+        (VersionRange::only(SglangVersion::V0_5_20), FP8, 1265),
+        (VersionRange::only(SglangVersion::V0_5_21), FP8, 1411),
         (VersionRange::only(SglangVersion::V0_5_22), FP8, 1487),
         (VersionRange::V23, FP8, 1597),
     ],
     title: doc!("The experts' TP slice is not a multiple of the FP8 block's input width"),
     explanation: doc!(
-        "The second block-FP8 check of the experts (see PAR071): with a MoE TP width above 1, the down projection is split along its input, so the slice moe_intermediate_size / moe_tp_size must also be a multiple of block_k. It is reached only when block_n divides the slice and block_k does not (weight_block_size with two different sizes)."
+        "The second block-FP8 check of the experts (see PAR071): with a MoE TP width above 1 (up to 0.5.21: a --tp-size above 1), the down projection is split along its input, so the slice moe_intermediate_size / moe_tp_size must also be a multiple of block_k. It is reached only when block_n divides the slice and block_k does not (weight_block_size with two different sizes)."
     ),
     trigger: doc!(
         "A reviewed MoE architecture, a block-FP8 checkpoint, moe_tp_size > 1, the slice divisible by block_n but not by block_k."
@@ -1468,8 +1532,8 @@ pub static FP8_MOE_BLOCK_K: RuleInfo = RuleInfo {
     ],
     flags: MOE_WIDTH_FLAGS,
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":4,"json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
-        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":2,"json_model_override_args":"{\"quantization_config\": {\"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":4,"json_model_override_args":"{\"quantization_config\": {\"activation_scheme\": \"dynamic\", \"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":2,"json_model_override_args":"{\"quantization_config\": {\"activation_scheme\": \"dynamic\", \"quant_method\": \"fp8\", \"weight_block_size\": [128, 256]}}"}"#,
     ))),
     ..RuleInfo::BASE
 };
@@ -1517,6 +1581,7 @@ pub static RULES: &[&RuleInfo] = &[
     &HEADS_TP,
     &KV_HEADS_TP,
     &KV_HEADS_REPLICATE,
+    &VOCAB_TP,
     &MOE_TP_EXPERTS,
     &MOE_EXPERTS_EP,
     &MOE_INTERMEDIATE_TP,

@@ -3,12 +3,15 @@
 //! The checks of the first sparse MoE layer each reviewed architecture builds, per release
 //! (parsed with `ast`).
 
-use crate::model::archs::{FusedMoeLines, MoeBlock};
+use crate::model::archs::{FusedMoeLines, MoeBlock, MoeWidth};
 use crate::version::SglangVersion;
 
-/// Sorted by architecture, then release (2 rows).
+/// Sorted by architecture, then release (5 rows).
 #[rustfmt::skip]
 pub static MOE_BLOCKS: &[MoeBlock] = &[
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 241 },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 244 },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 245 },
     MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 248 },
     MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 247 },
 ];
@@ -17,6 +20,9 @@ pub static MOE_BLOCKS: &[MoeBlock] = &[
 /// checks of `Fp8MoEMethod.create_fp8_moe_weight_` (`layers/quantization/fp8.py`), per release.
 #[rustfmt::skip]
 pub static FUSED_MOE: &[FusedMoeLines] = &[
-    FusedMoeLines { release: SglangVersion::V0_5_22, experts_ep: 396, intermediate_tp: 408, fp8_block_n: 1479, fp8_block_k: 1487 },
-    FusedMoeLines { release: SglangVersion::V0_5_23, experts_ep: 414, intermediate_tp: 427, fp8_block_n: 1589, fp8_block_k: 1597 },
+    FusedMoeLines { release: SglangVersion::V0_5_19, experts_ep: 371, intermediate_tp: 378, fp8_block_n: 1181, fp8_block_k: 1189, fp8_block_k_width: MoeWidth::Tp },
+    FusedMoeLines { release: SglangVersion::V0_5_20, experts_ep: 373, intermediate_tp: 380, fp8_block_n: 1257, fp8_block_k: 1265, fp8_block_k_width: MoeWidth::Tp },
+    FusedMoeLines { release: SglangVersion::V0_5_21, experts_ep: 397, intermediate_tp: 407, fp8_block_n: 1403, fp8_block_k: 1411, fp8_block_k_width: MoeWidth::Tp },
+    FusedMoeLines { release: SglangVersion::V0_5_22, experts_ep: 396, intermediate_tp: 408, fp8_block_n: 1479, fp8_block_k: 1487, fp8_block_k_width: MoeWidth::MoeTp },
+    FusedMoeLines { release: SglangVersion::V0_5_23, experts_ep: 414, intermediate_tp: 427, fp8_block_n: 1589, fp8_block_k: 1597, fp8_block_k_width: MoeWidth::MoeTp },
 ];
