@@ -369,6 +369,22 @@ def vocab_divide(v):
     return a[0].lineno, ast.literal_eval(pad[0].value)
 
 
+def write_or_check(path, lines, check, summary):
+    """Writes the generated `lines` to `path`, or with `check` exits 1 when the committed file
+    differs from them."""
+    text = "\n".join(lines) + "\n"
+    rel = os.path.relpath(path, ROOT)
+    if check:
+        with open(path) as f:
+            if f.read() != text:
+                sys.exit(f"{rel} is out of date: run {sys.argv[0]}")
+        print(f"{rel} is up to date")
+        return
+    with open(path, "w") as f:
+        f.write(text)
+    print(f"{summary} -> {rel}")
+
+
 def main():
     check = "--check" in sys.argv[1:]
     rels = releases()
@@ -449,16 +465,7 @@ def main():
         vv = "V" + v.replace(".", "_")
         out.append(f"    (SglangVersion::{vv}, {line}, &[{', '.join(json.dumps(n) for n in names)}]),")
     out.append("];")
-    text = "\n".join(out) + "\n"
-    if check:
-        with open(OUT) as f:
-            if f.read() != text:
-                sys.exit(f"{os.path.relpath(OUT, ROOT)} is out of date: run {sys.argv[0]}")
-        print(f"{os.path.relpath(OUT, ROOT)} is up to date")
-        return
-    with open(OUT, "w") as f:
-        f.write(text)
-    print(f"{len(rows)} rows over {', '.join(rels)} -> {os.path.relpath(OUT, ROOT)}")
+    write_or_check(OUT, out, check, f"{len(rows)} rows over {', '.join(rels)}")
 
 
 if __name__ == "__main__":

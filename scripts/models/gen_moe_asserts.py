@@ -45,7 +45,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_arch_lists import releases  # noqa: E402
-from gen_head_asserts import ROOT, WHEELS, cls, init_of, registry, src  # noqa: E402
+from gen_head_asserts import ROOT, WHEELS, cls, init_of, registry, src, write_or_check  # noqa: E402
 
 OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated", "moe_asserts.rs")
 
@@ -261,16 +261,7 @@ def main():
             f"fp8_block_k_width: MoeWidth::{kw} }},"
         )
     out.append("];")
-    text = "\n".join(out) + "\n"
-    if check:
-        with open(OUT) as f:
-            if f.read() != text:
-                sys.exit(f"{os.path.relpath(OUT, ROOT)} is out of date: run {sys.argv[0]}")
-        print(f"{os.path.relpath(OUT, ROOT)} is up to date")
-        return
-    with open(OUT, "w") as f:
-        f.write(text)
-    print(f"{len(rows)} rows, {len(fused)} releases -> {os.path.relpath(OUT, ROOT)}")
+    write_or_check(OUT, out, check, f"{len(rows)} rows, {len(fused)} releases")
 
 
 if __name__ == "__main__":

@@ -65,14 +65,7 @@ def build_cases(v):
                 add("heads-random", arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
             else:
                 add("heads-random", arch, "H100", tp_size=tp)
-        # a drawn duplicate has the same id: keep the first
-        seen, uniq = set(), []
-        for s, cfg in out:
-            key = g.case_id(s, cfg)
-            if key not in seen:
-                seen.add(key)
-                uniq.append((s, cfg))
-        return uniq
+        return g.unique_cases(out)
     for arch in archs:
         for tp in [3, 4, 6, 8, 16]:
             add("heads", arch, "H100", tp_size=tp)
@@ -82,14 +75,5 @@ def build_cases(v):
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    family = "heads"
-    if "--random" in argv:
-        i = argv.index("--random")
-        count = int(argv[i + 1])
-        j = argv.index("--seed")
-        seed = int(argv[j + 1])
-        RANDOM = (count, seed)
-        family = f"heads-random-{seed}"
-        argv = [a for k, a in enumerate(argv) if k not in (i, i + 1, j, j + 1)]
+    argv, RANDOM, family = g.random_argv(sys.argv[1:], "heads")
     sys.exit(g.generate_family(__doc__, family, R, build_cases, argv=argv, build_model=True))

@@ -75,13 +75,7 @@ def build_cases(v):
             if gpu == "B200" and rng.random() < 0.5:
                 fields["moe_runner_backend"] = "flashinfer_trtllm"
             case(gpu, config(inter, experts, block, heads, kv=4), **fields)
-        seen, uniq = set(), []
-        for s, cfg in out:
-            key = g.case_id(s, cfg)
-            if key not in seen:
-                seen.add(key)
-                uniq.append((s, cfg))
-        return uniq
+        return g.unique_cases(out)
     fp8 = config(block=(128, 128))
     bf16 = config()
     # block FP8 at the usual widths: 768 / moe_tp must be a multiple of 128 (PAR071)
@@ -120,14 +114,5 @@ def build_cases(v):
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    family = "moe-layer"
-    if "--random" in argv:
-        i = argv.index("--random")
-        count = int(argv[i + 1])
-        j = argv.index("--seed")
-        seed = int(argv[j + 1])
-        RANDOM = (count, seed)
-        family = f"moe-layer-random-{seed}"
-        argv = [a for k, a in enumerate(argv) if k not in (i, i + 1, j, j + 1)]
+    argv, RANDOM, family = g.random_argv(sys.argv[1:], "moe-layer")
     sys.exit(g.generate_family(__doc__, family, R, build_cases, argv=argv, build_model=True))

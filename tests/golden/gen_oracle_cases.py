@@ -494,6 +494,30 @@ def stand_in(arch):
     return (REPO_ROOT / "tools" / "oracle" / "models" / arch / "config.json").exists()
 
 
+def random_argv(argv, family):
+    """Splits `--random N --seed S` off a per-family generator's command line: (argv without
+    them, (N, S) or None, the family's file name part: `family`, or `family-random-S`)."""
+    if "--random" not in argv:
+        return argv, None, family
+    i = argv.index("--random")
+    j = argv.index("--seed")
+    rest = [a for k, a in enumerate(argv) if k not in (i, i + 1, j, j + 1)]
+    seed = int(argv[j + 1])
+    return rest, (int(argv[i + 1]), seed), f"{family}-random-{seed}"
+
+
+def unique_cases(out):
+    """`out` (a list of (section, LaunchConfig dict)) without the repeated draws of a random
+    set: a drawn duplicate has the same id, the first is kept."""
+    seen, uniq = set(), []
+    for s, cfg in out:
+        key = case_id(s, cfg)
+        if key not in seen:
+            seen.add(key)
+            uniq.append((s, cfg))
+    return uniq
+
+
 def case_adder(v, out):
     """The `add(section, arch, gpu, env=None, **fields)` of the per-family generators: appends
     (section, LaunchConfig of release `v` on `gpu` with `arch`, the default CUDA build, `fields`
