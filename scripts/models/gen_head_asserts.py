@@ -273,14 +273,19 @@ def vocab_padded_to_tp(v):
     return None
 
 
-def locate(v, file, name, trees):
-    """(file, ClassDef) of class `name` as `file` of release `v` sees it (defined there or
-    imported from another model file)."""
+def model_tree(v, file, trees):
+    """The parsed `sglang/srt/models/<file>` of release `v`, cached in `trees`."""
     path = os.path.join(WHEELS, v, "sglang", "srt", "models", file)
     if path not in trees:
         with open(path, encoding="utf-8") as f:
             trees[path] = ast.parse(f.read(), path)
-    t = trees[path]
+    return trees[path]
+
+
+def locate(v, file, name, trees):
+    """(file, ClassDef) of class `name` as `file` of release `v` sees it (defined there or
+    imported from another model file)."""
+    t = model_tree(v, file, trees)
     c = cls(t, name)
     if c is not None:
         return file, c
@@ -404,11 +409,7 @@ def main():
                 if why:
                     print(f"{v} {arch}: {why}: left out", file=sys.stderr)
                     continue
-            path = os.path.join(WHEELS, v, "sglang", "srt", "models", file)
-            if path not in trees:
-                with open(path, encoding="utf-8") as f:
-                    trees[path] = ast.parse(f.read(), path)
-            tree = trees[path]
+            tree = model_tree(v, file, trees)
             c = cls(tree, attention)
             init = c and init_of(c)
             if init is None:
