@@ -301,6 +301,10 @@ struct Candidate {
     /// The corrected launch leaves a warning (any stage) that SGLang's defaults for the model
     /// and GPU do not raise anyway.
     warned: bool,
+    /// The fix changes how the launch spreads over GPUs ([`RESIZING`]): the user chose the
+    /// GPUs for the model's memory, which Preflight does not model, so a fix that keeps them
+    /// ranks first (`--ep-size 2` before `remove --tp-size` for a 235B model on eight GPUs).
+    resizes: bool,
     /// Changed keys.
     changes: usize,
     /// Keys set (rather than removed).
@@ -313,9 +317,18 @@ struct Candidate {
     canon: Vec<(String, Option<String>)>,
 }
 
+/// The flags whose change changes the number of GPUs, or how the model is split over them.
+const RESIZING: &[&str] = &["tp_size", "pp_size", "dp_size", "nnodes"];
+
 impl Candidate {
-    fn rank(&self) -> (bool, usize, usize, usize) {
-        (self.warned, self.changes, self.sets, self.order)
+    fn rank(&self) -> (bool, bool, usize, usize, usize) {
+        (
+            self.warned,
+            self.resizes,
+            self.changes,
+            self.sets,
+            self.order,
+        )
     }
 }
 
@@ -433,6 +446,7 @@ pub fn search(
             .iter()
             .any(|d| d.severity == Severity::Warning && !baseline.iter().any(|b| b == d.code));
         let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
+        let resizes = changes.iter().any(|(k, _)| RESIZING.contains(&k.as_str()));
         let order: usize = changes
             .iter()
             .map(|(k, val)| values_of(k).iter().position(|c| c == val).unwrap_or(99))
@@ -470,6 +484,7 @@ pub fn search(
         let command = crate::command::render_command(&fixed);
         found.push(Candidate {
             warned,
+            resizes,
             changes: changes.len(),
             sets,
             order,

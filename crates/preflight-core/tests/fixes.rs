@@ -259,3 +259,26 @@ fn sglang_own_warnings_do_not_push_its_default_out_of_the_fixes() {
     let again = evaluate(&fix.config);
     assert!(again.diagnostics.iter().any(|d| d.code == "ATTN111"));
 }
+
+#[test]
+fn a_fix_that_keeps_the_gpus_ranks_before_one_that_changes_them() {
+    // Qwen3-235B-A22B-FP8 on eight GPUs (PAR071): expert parallelism keeps the eight GPUs the
+    // model's memory needs; dropping --tp-size would put 235B parameters on one
+    let r = validate(&cfg(
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8}"#,
+    ));
+    let e = r.first_error().expect("PAR071");
+    assert_eq!(e.code, "PAR071");
+    let first = &e.fixes[0];
+    assert!(
+        first.changes.iter().all(|c| c.key != "tp_size"),
+        "{:?}",
+        e.fixes.iter().map(|f| &f.title).collect::<Vec<_>>()
+    );
+    assert!(evaluate(&first.config).first_error().is_none());
+    // where every fix changes the TP size (the heads of Llama 3.3 70B over 3 GPUs), they stay
+    let r = validate(&cfg(
+        r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#,
+    ));
+    assert!(!r.first_error().expect("PAR065").fixes.is_empty());
+}
