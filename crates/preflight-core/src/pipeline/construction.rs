@@ -137,12 +137,8 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
             && modulo(padded, width) != Some(0)
         {
             let args = [("padded", PyVal::Int(padded)), ("width", PyVal::Int(width))];
-            let mut d = super::diagnostic(ctx.v, &pr::VOCAB_TP, &args);
-            if let Some(src) = d.source.as_mut() {
-                src.line = line;
-            }
-            st.diags.push(d);
-            return Err(super::Raised);
+            let file = pr::VOCAB_TP.source(ctx.v).map_or("", |s| s.file);
+            return Err(raise_at(ctx, st, &pr::VOCAB_TP, &args, file, line));
         }
     }
     let width = match h.width {
@@ -170,13 +166,26 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     let Some((rule, line)) = fired else {
         return Ok(());
     };
-    let mut d = super::diagnostic(ctx.v, rule, &[]);
+    Err(raise_at(ctx, st, rule, &[], h.file, line))
+}
+
+/// Raises `rule` citing `file:line` of the release (a line the model-code generators read from
+/// the wheel, in the launch's own model file where the rule's sources name a representative).
+fn raise_at(
+    ctx: &Ctx,
+    st: &mut State,
+    rule: &'static crate::rules::RuleInfo,
+    args: &[(&str, PyVal)],
+    file: &'static str,
+    line: u32,
+) -> super::Raised {
+    let mut d = super::diagnostic(ctx.v, rule, args);
     if let Some(src) = d.source.as_mut() {
-        src.file = h.file;
+        src.file = file;
         src.line = line;
     }
     st.diags.push(d);
-    Err(super::Raised)
+    super::Raised
 }
 
 /// The model class `load_model` builds for this launch, when it is SGLang's own implementation
@@ -267,13 +276,7 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     }
     let raise = |st: &mut State, rule, args: &[(&str, PyVal)], file, line| {
-        let mut d = super::diagnostic(ctx.v, rule, args);
-        if let Some(src) = d.source.as_mut() {
-            src.file = file;
-            src.line = line;
-        }
-        st.diags.push(d);
-        Err(super::Raised)
+        Err(raise_at(ctx, st, rule, args, file, line))
     };
     if moe_tp > experts {
         let args = [
