@@ -268,12 +268,22 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
     let other_fp8_gates =
         a.moe_runner_backend.as_ref() == "cutlass" || a.moe_a2a_backend.as_ref() == "deepep_v2";
     let fp8_block = fp8_weight_block(ctx, st);
-    // a block-FP8 attention is built (and checked) before the MoE block: where its own block
-    // checks would refuse first, with a message Preflight does not model, nothing is judged
-    if let Some((n, k)) = fp8_block
-        && !attention_block_shapes_pass(ctx, st, n, k)
-    {
-        return Ok(());
+    // a block-quantized attention is built (and checked) before the MoE block: where its own
+    // block checks could refuse first, with a message Preflight does not model, nothing is
+    // judged (any checkpoint that declares a weight_block_size, plain block FP8 or not)
+    let declared = ctx
+        .model
+        .hf_quant_config
+        .as_ref()
+        .and_then(|qc| qc.get("weight_block_size"));
+    if let Some(declared) = declared {
+        let pair = declared
+            .as_array()
+            .and_then(|b| Some((b.first()?.as_i64()?, b.get(1)?.as_i64()?)));
+        match pair {
+            Some((n, k)) if n > 0 && k > 0 && attention_block_shapes_pass(ctx, st, n, k) => {}
+            _ => return Ok(()),
+        }
     }
     let raise = |st: &mut State, rule, args: &[(&str, PyVal)], file, line| {
         Err(raise_at(ctx, st, rule, args, file, line))
