@@ -138,7 +138,12 @@ fn where_the_checks_do_not_apply() {
             "{extra}"
         );
     }
+    // the same launch on ROCm without AITer is refused: the environment variable is what skips it
+    let rocm = r#"{"gpu":"MI300X","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8}"#;
+    assert_eq!(first_error(rocm).map(|e| e.0), Some("PAR071".into()));
     let json = r#"{"gpu":"MI300X","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8,"env":{"SGLANG_USE_AITER":"1"}}"#;
+    assert_ne!(first_error(json).map(|e| e.0), Some("PAR071".into()));
+    let json = r#"{"gpu":"MI300X","model_path":"Qwen/Qwen3-235B-A22B-FP8","tp_size":8,"env":{"SGLANG_USE_AITER":"yes"}}"#;
     assert_ne!(first_error(json).map(|e| e.0), Some("PAR071".into()));
 }
 
