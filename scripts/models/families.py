@@ -375,9 +375,23 @@ CONFIG_DIFFS: list[dict] = [
      "evidence": [EV_PAGE("a public model report quoting Qwen/QwQ-32B's config.json (one copy, not cross-checked)",
                           "40 heads, 8 KV heads, hidden_size 5120, max_position_embeddings 131072")]},
     # Qwen3 dense (reference Qwen3-8B: 32 heads, 8 KV heads, head_dim 128)
-    {"name": r"qwen3-(0\.6|1\.7)b|qwen3-(embedding|reranker)-0\.6b", "diff": {H: 16}, "evidence": [EV_REVIEW("Qwen/Qwen3-0.6B")]},
-    {"name": r"qwen3-14b", "diff": {H: 40}, "evidence": [EV_REVIEW("Qwen/Qwen3-14B")]},
-    {"name": r"qwen3-32b(-nex-n1)?", "diff": {H: 64}, "evidence": [EV_REVIEW("Qwen/Qwen3-32B")]},
+    # (hidden_size 4096, intermediate_size 12288, 36 layers): the dense MLP's block-FP8 checks
+    # read hidden_size and intermediate_size (PAR074/PAR075)
+    {"name": r"qwen3-0\.6b|qwen3-(embedding|reranker)-0\.6b",
+     "diff": {H: 16, "hidden_size": 1024, "intermediate_size": 3072, "num_hidden_layers": 28},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-0.6B", "16 heads, 8 KV heads, hidden_size 1024, intermediate_size 3072, 28 layers")]},
+    {"name": r"qwen3-1\.7b",
+     "diff": {H: 16, "hidden_size": 2048, "intermediate_size": 6144, "num_hidden_layers": 28},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-1.7B", "16 heads, 8 KV heads, hidden_size 2048, intermediate_size 6144, 28 layers")]},
+    {"name": r"qwen3-4b(-(instruct|thinking)-2507)?",
+     "diff": {"hidden_size": 2560, "intermediate_size": 9728},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-4B", "32 heads, 8 KV heads, hidden_size 2560, intermediate_size 9728, 36 layers")]},
+    {"name": r"qwen3-14b",
+     "diff": {H: 40, "hidden_size": 5120, "intermediate_size": 17408, "num_hidden_layers": 40},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-14B", "40 heads, 8 KV heads, hidden_size 5120, intermediate_size 17408, 40 layers")]},
+    {"name": r"qwen3-32b(-nex-n1)?",
+     "diff": {H: 64, "hidden_size": 5120, "intermediate_size": 25600, "num_hidden_layers": 64},
+     "evidence": [EV_REVIEW("Qwen/Qwen3-32B", "64 heads, 8 KV heads, hidden_size 5120, intermediate_size 25600, 64 layers")]},
     # Qwen3 MoE (reference Qwen3-30B-A3B: 32 heads, 4 KV heads)
     # (moe_intermediate_size 768, hidden_size 2048, 128 experts, 48 layers)
     {"name": r"qwen3-235b-a22b(-(instruct|thinking)-2507)?",

@@ -203,7 +203,7 @@ def asserts(init):
         return None, "the KV-head asserts differ"
     if not (heads[0].lineno < kv[0].lineno):
         return None, "the KV-head asserts come first"
-    return (width, heads[0].lineno, a[0].lineno, b[0].lineno), None
+    return (width, heads[0].lineno, a[0].lineno, b[0].lineno, var), None
 
 
 def builds_first(tree, decoder, attention):
@@ -374,6 +374,193 @@ def vocab_divide(v):
     return a[0].lineno, ast.literal_eval(pad[0].value)
 
 
+# The forms of the head size an attention module builds its QKVParallelLinear and
+# RowParallelLinear with, reviewed against 0.5.19-0.5.23: "Config" is ModelConfig's head_dim
+# (`getattr(hf_text_config, "head_dim", None)`, else hidden_size // num_attention_heads, which
+# ModelConfig then sets on the config the model class reads, configs/model_config.py:1341-1349
+# @0.5.23), "HiddenOverHeads" is hidden_size // num_attention_heads whatever the config says.
+# Keyed by the `self.head_dim = ...` right-hand sides in the attention's __init__, plus the
+# decoder layer's `head_dim=` argument (None when it passes none) and the right-hand sides of
+# the decoder's own `head_dim = ...`.
+HEAD_DIM_FORMS = {
+    (("getattr(config, 'head_dim', self.hidden_size // self.total_num_heads)",), None, ()): "Config",
+    (("getattr(config, 'head_dim', hidden_size // self.total_num_heads)",), None, ()): "Config",
+    (("getattr(config, 'head_dim', None)", "self.hidden_size // self.total_num_heads"), None, ()): "Config",
+    (("hidden_size // self.total_num_heads",), None, ()): "HiddenOverHeads",
+    (("head_dim or hidden_size // self.total_num_heads",), None, ()): "HiddenOverHeads",
+    (("head_dim",), "config.head_dim", ()): "Config",
+    (("head_dim",), "getattr(config, 'head_dim', self.hidden_size // config.num_attention_heads)", ()): "Config",
+    (("head_dim", "hidden_size // self.total_num_heads"), "head_dim", ("getattr(config, 'head_dim', None)",)): "Config",
+    (("head_dim or hidden_size // self.total_num_heads",), "head_dim",
+     ("getattr(config, 'head_dim', config.hidden_size // config.num_attention_heads)",)): "Config",
+    (("head_dim or hidden_size // self.total_num_heads",), "head_dim", ("getattr(config, 'head_dim', None)",)): "Config",
+    # qwen2.py: `if hasattr(config, "original_num_attention_heads")` the decoder layer passes
+    # hidden_size // original_num_attention_heads instead
+    (("head_dim", "hidden_size // self.total_num_heads"), "head_dim",
+     ("config.hidden_size // config.original_num_attention_heads", "getattr(config, 'head_dim', None)")): "ConfigOrOriginalHeads",
+}
+# the keyword arguments of a linear layer that leave its partition and its block checks as
+# SGLang's defaults (no presharded weights, no skip_block_quant_check, no separate KV group)
+LINEAR_KWARGS = {
+    "bias", "quant_config", "prefix", "reduce_results", "params_dtype", "parallel_group",
+    "tp_rank", "tp_size", "hidden_size", "head_size", "total_num_heads", "total_num_kv_heads",
+    "input_size", "output_size", "use_dp_attention_reduce",
+}
+
+
+def linear_calls(fn):
+    return sorted(
+        (n for n in ast.walk(fn) if isinstance(n, ast.Call) and src(n.func).endswith("Linear")),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+
+
+def linear_width(call, var):
+    """"Tp" or "AttnTp": the TP group a linear layer is split over, from its arguments
+    (`parallel_group='attn_tp'` from 0.5.22, `tp_rank=attn_tp_rank, tp_size=<var>` before), or
+    None when they are something else."""
+    kw = {k.arg: src(k.value) for k in call.keywords}
+    group, size = kw.get("parallel_group"), kw.get("tp_size")
+    if group is None and size is None and "tp_rank" not in kw:
+        return "Tp"
+    if group == "'attn_tp'" and size is None:
+        return "AttnTp"
+    if group is None and size == var and var != "tp_size" and kw.get("tp_rank") == "attn_tp_rank":
+        return "AttnTp"
+    return None
+
+
+def positional(call, names):
+    """The call's arguments `names` (positional or keyword), as source."""
+    kw = {k.arg: src(k.value) for k in call.keywords}
+    return [src(call.args[i]) if i < len(call.args) else kw.get(n) for i, n in enumerate(names)]
+
+
+def attention_linears(tree, attention, decoder, width, var):
+    """(head-dim form, why): the attention's first two linear layers are
+    `QKVParallelLinear(hidden_size, self.head_dim, self.total_num_heads,
+    self.total_num_kv_heads, quant_config=quant_config)` and `RowParallelLinear(
+    self.total_num_heads * self.head_dim, hidden_size, quant_config=quant_config)`, split over
+    the heads' width, with no other arguments that change their partition, and no other linear
+    layer; the head size is one of HEAD_DIM_FORMS."""
+    init = init_of(cls(tree, attention))
+    calls = linear_calls(init)
+    if [src(c.func) for c in calls] != ["QKVParallelLinear", "RowParallelLinear"]:
+        return None, f"the attention builds {[src(c.func) for c in calls]}"
+    qkv, row = calls
+    for c in calls:
+        kw = {k.arg: src(k.value) for k in c.keywords}
+        if None in kw or not set(kw) <= LINEAR_KWARGS or kw.get("quant_config") != "quant_config":
+            return None, f"{src(c.func)} has arguments {sorted(k for k in kw if k)}"
+        if linear_width(c, var) != width:
+            return None, f"{src(c.func)} is not split over the heads' width"
+    if positional(qkv, ["hidden_size", "head_size", "total_num_heads", "total_num_kv_heads"])[1:] != [
+        "self.head_dim", "self.total_num_heads", "self.total_num_kv_heads"
+    ]:
+        return None, "QKVParallelLinear's head arguments differ"
+    if positional(row, ["input_size"])[0] != "self.total_num_heads * self.head_dim":
+        return None, "RowParallelLinear's input size differs"
+    own = tuple(src(n.value) for n in ast.walk(init) if isinstance(n, ast.Assign) and src(n.targets[0]) == "self.head_dim")
+    dinit = init_of(cls(tree, decoder))
+    call = next(n for n in ast.walk(dinit) if isinstance(n, ast.Call) and src(n.func) == attention)
+    passed = {k.arg: src(k.value) for k in call.keywords}.get("head_dim")
+    local = tuple(src(n.value) for n in ast.walk(dinit) if isinstance(n, ast.Assign) and src(n.targets[0]) == "head_dim") if passed == "head_dim" else ()
+    form = HEAD_DIM_FORMS.get((own, passed, local))
+    if form is None:
+        return None, f"the head size is {own} with head_dim={passed} {local}"
+    return form, None
+
+
+def dense_mlp(v, file, tree, decoder, attention, trees):
+    """("Merged" | "Column", why): the decoder layer builds, right after its attention (norms
+    between), a dense MLP `<Mlp>(hidden_size, intermediate_size=config.intermediate_size,
+    quant_config=quant_config)` unconditionally, whose only linear layers are
+    `MergedColumnParallelLinear(hidden_size, [intermediate_size] * 2)` (or
+    `ColumnParallelLinear(hidden_size, intermediate_size)`) and `RowParallelLinear(
+    intermediate_size, hidden_size)`, both over the full TP group with the block checks on."""
+    dinit = init_of(cls(tree, decoder))
+    calls = sorted((n for n in ast.walk(dinit) if isinstance(n, ast.Call)), key=lambda n: (n.lineno, n.col_offset))
+    names = [src(n.func) for n in calls]
+    after = [n for n in calls[names.index(attention) + 1:]
+             if src(n.func).split(".")[-1][:1].isupper() and not NORMS.search(src(n.func))]
+    if not after or not src(after[0].func).endswith("MLP"):
+        return None, "no dense MLP after the attention"
+    mlp = after[0]
+    nested = [n for n in ast.walk(dinit) if isinstance(n, (ast.If, ast.IfExp, ast.For, ast.Try))
+              and any(m is mlp for m in ast.walk(n))]
+    kw = {k.arg: src(k.value) for k in mlp.keywords}
+    if nested or kw.get("intermediate_size") != "config.intermediate_size" or kw.get("quant_config") != "quant_config" or "parallel_group" in kw:
+        return None, f"{src(mlp.func)} is built conditionally or with other arguments"
+    found = locate(v, file, src(mlp.func), trees)
+    minit = found and init_of(found[1])
+    if minit is None:
+        return None, f"no {src(mlp.func)}.__init__"
+    defaults = dict(zip([a.arg for a in minit.args.args][::-1], [src(d) for d in minit.args.defaults][::-1]))
+    lin = linear_calls(minit)
+    kinds = {"MergedColumnParallelLinear": ("Merged", ["hidden_size", "[intermediate_size] * 2"]),
+             "ColumnParallelLinear": ("Column", ["hidden_size", "intermediate_size"])}
+    if len(lin) != 2 or src(lin[0].func) not in kinds or src(lin[1].func) != "RowParallelLinear":
+        return None, f"{src(mlp.func)} builds {[src(c.func) for c in lin]}"
+    kind, args = kinds[src(lin[0].func)]
+    if positional(lin[0], ["input_size", "output_sizes"]) != args and positional(lin[0], ["input_size", "output_size"]) != args:
+        return None, f"{src(mlp.func)}'s gate/up projection differs"
+    if positional(lin[1], ["input_size", "output_size"]) != ["intermediate_size", "hidden_size"]:
+        return None, f"{src(mlp.func)}'s down projection differs"
+    for c in lin:
+        ckw = {k.arg: src(k.value) for k in c.keywords}
+        if None in ckw or not set(ckw) <= LINEAR_KWARGS or ckw.get("quant_config") != "quant_config":
+            return None, f"{src(c.func)} has arguments {sorted(k for k in ckw if k)}"
+        group = ckw.get("parallel_group")
+        # the MLP's own `parallel_group="tp"` (0.5.22+) or `tp_size=None` (up to 0.5.21)
+        # parameter, which the decoder layer does not pass, is the full TP group
+        own_size = ckw.get("tp_size") == "tp_size" and defaults.get("tp_size") == "None" and "tp_size" not in kw
+        if ("tp_size" in ckw and not own_size) or (group is not None and not (group == "parallel_group" and defaults.get("parallel_group") == "'tp'")):
+            return None, f"{src(c.func)} is not split over the full TP group"
+    return kind, None
+
+
+FP8_LINEAR_N = "Weight output_partition_size = {output_partition_size} is not divisible by weight quantization block_n = {block_n}."
+FP8_LINEAR_K = "Weight input_size_per_partition = {input_size_per_partition} is not divisible by weight quantization block_k = {block_k}."
+
+
+def fp8_linear(v):
+    """(block_k raise line, block_n raise line, width) of `Fp8LinearMethod.
+    validate_block_quant_shapes` (layers/quantization/fp8.py): the row-parallel input check
+    first, then the output partitions; `tp_size` is `get_parallel().tp_size` up to 0.5.21
+    ("Tp") and the layer's own group from 0.5.22 ("Layer")."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "quantization", "fp8.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    fn = next((f for f in cls(tree, "Fp8LinearMethod").body
+               if isinstance(f, ast.FunctionDef) and f.name == "validate_block_quant_shapes"), None)
+    if fn is None:
+        sys.exit(f"{v}: no Fp8LinearMethod.validate_block_quant_shapes")
+
+    def fstr(node):
+        if not isinstance(node, ast.JoinedStr):
+            return None
+        return "".join(p.value if isinstance(p, ast.Constant) else "{" + src(p.value) + "}" for p in node.values)
+
+    lines = []
+    for msg in (FP8_LINEAR_K, FP8_LINEAR_N):
+        hits = [n for n in ast.walk(fn) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
+                and src(n.exc.func) == "ValueError" and fstr(n.exc.args[0]) == msg]
+        if len(hits) != 1:
+            sys.exit(f"{v}: no single ValueError {msg!r} in validate_block_quant_shapes")
+        lines.append(hits[0].lineno)
+    tests = [src(n.test) for n in ast.walk(fn) if isinstance(n, ast.If)]
+    want = ["skip_block_quant_check", "tp_size > 1 and input_size // input_size_per_partition == tp_size",
+            "tp_size > 1 and output_size // output_size_per_partition == tp_size or len(output_partition_sizes) > 1",
+            "input_size_per_partition % block_k != 0", "output_partition_size % block_n != 0"]
+    if sorted(tests) != sorted(want) or lines[0] > lines[1]:
+        sys.exit(f"{v}: validate_block_quant_shapes' conditions differ: {tests}")
+    tp = [src(n.value) for n in ast.walk(fn) if isinstance(n, ast.Assign) and src(n.targets[0]) == "tp_size"]
+    widths = {"get_parallel().tp_size": "Tp", "tp_group.world_size if tp_group is not None else 1": "Layer"}
+    if len(tp) != 1 or tp[0] not in widths:
+        sys.exit(f"{v}: validate_block_quant_shapes' tp_size is {tp}")
+    return lines[0], lines[1], widths[tp[0]]
+
+
 def write_or_check(path, lines, check, summary):
     """Writes the generated `lines` to `path`, or with `check` exits 1 when the committed file
     differs from them."""
@@ -420,27 +607,51 @@ def main():
             if why:
                 print(f"{v} {arch}: {attention} ({file}): {why}: left out", file=sys.stderr)
                 continue
-            rows.append((arch, v, file, found, embed))
+            linears, why = attention_linears(tree, attention, decoder, found[0], found[4])
+            mlp = None
+            if why:
+                print(f"{v} {arch}: {attention}'s linear layers: {why}: their block-FP8 checks left out", file=sys.stderr)
+            else:
+                mlp, why = dense_mlp(v, file, tree, decoder, attention, trees)
+                if why and "no dense MLP" not in why:
+                    print(f"{v} {arch}: {why}: the dense MLP's block-FP8 checks left out", file=sys.stderr)
+            rows.append((arch, v, file, found[:4], embed, linears, mlp))
     out = [
         "// @generated by scripts/models/gen_head_asserts.py from the SGLang wheels; do not edit by hand.",
         "",
         "//! The attention-head divisibility asserts each reviewed architecture's first attention",
         "//! module makes while the model is built, per release (parsed with `ast`).",
         "",
-        "use crate::model::archs::{HeadAsserts, HeadWidth, VocabWidth};",
+        "use crate::model::archs::{",
+        "    Fp8LinearLines, HeadAsserts, HeadDim, HeadWidth, LinearWidth, MlpGateUp, VocabWidth,",
+        "};",
         "use crate::version::SglangVersion;",
         "",
         f"/// Sorted by architecture, then release ({len(rows)} rows, {len({r[0] for r in rows})} architectures).",
         "#[rustfmt::skip]",
         "pub static HEAD_ASSERTS: &[HeadAsserts] = &[",
     ]
-    for arch, v, file, (width, h, kp, kr), embed in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+    for arch, v, file, (width, h, kp, kr), embed, linears, mlp in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
         vv = "V" + v.replace(".", "_")
+        lin = f"Some(HeadDim::{linears})" if linears else "None"
+        mlp = f"Some(MlpGateUp::{mlp})" if mlp else "None"
         out.append(
             f"    HeadAsserts {{ arch: {json.dumps(arch)}, release: SglangVersion::{vv}, "
             f"file: \"python/sglang/srt/models/{file}\", width: HeadWidth::{width}, "
-            f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr}, vocab: VocabWidth::{embed} }},"
+            f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr}, vocab: VocabWidth::{embed}, "
+            f"attn_linears: {lin}, dense_mlp: {mlp} }},"
         )
+    out.append("];")
+    out += [
+        "",
+        "/// `Fp8LinearMethod.validate_block_quant_shapes` (`python/sglang/srt/layers/quantization/fp8.py`),",
+        "/// per release: the lines of its block_k and block_n ValueErrors and the width it compares with.",
+        "#[rustfmt::skip]",
+        "pub static FP8_LINEAR: &[Fp8LinearLines] = &[",
+    ]
+    for v in rels:
+        k, n, w = fp8_linear(v)
+        out.append(f"    Fp8LinearLines {{ release: SglangVersion::V{v.replace('.', '_')}, block_k: {k}, block_n: {n}, width: LinearWidth::{w} }},")
     out.append("];")
     out += [
         "",

@@ -26,9 +26,10 @@ const ORACLE_UNREACHABLE: &[&str] = &[
     "ATTN020", "ATTN021", "MODEL012", "PAR065", "PAR066", "PAR067",
 ];
 
-/// The checks of the model class's constructors (PAR065–PAR073).
+/// The checks of the model class's constructors (PAR065–PAR075).
 const MODEL_BUILD: &[&str] = &[
     "PAR065", "PAR066", "PAR067", "PAR068", "PAR069", "PAR070", "PAR071", "PAR072", "PAR073",
+    "PAR074", "PAR075",
 ];
 
 /// Whether the oracle run that recorded `expect` reaches `code`'s check.
@@ -75,6 +76,12 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     (
         "heads-367c097d8c",
         "Qwen2-MoE with --tp-size 12 (moe_tp_size 12): FusedMoE's bare assert intermediate_size % moe_tp_size == 0 (layers/moe/fused_moe_triton/layer.py:427@0.5.23) on moe_intermediate_size 1408, after the attention's head asserts pass; the expert-width checks are not ported",
+    ),
+    // oracle-0.5.23-fp8-linear-random-5 (held out, drawn after PAR074/PAR075, the block-FP8
+    // linear layers; first run 57 of 58): the experts of a MoE block that is not reviewed
+    (
+        "fp8-linear-random-9594814f0d",
+        "Mixtral with a 64 x 256 FP8 block at --tp-size 4: the attention's linear layers pass, then the MoE block's FusedMoE refuses the experts' 9728 / 4 = 2432 against block_k 256 (Fp8MoEMethod, layers/quantization/fp8.py:1597@0.5.23); Mixtral's MoE block is not reviewed (scripts/models/gen_moe_asserts.py)",
     ),
     // oracle-0.5.21-heads-random-3 (held out, drawn after PAR073, the vocabulary embedding of
     // 0.5.19-0.5.21; first run 74 of 76): two later constructor checks that are not ported

@@ -121,6 +121,69 @@ pub struct HeadAsserts {
     pub kv_replicate: u32,
     /// How the vocabulary embedding, built before the decoder layers, splits the vocabulary.
     pub vocab: VocabWidth,
+    /// The head size the attention builds its `QKVParallelLinear` and `RowParallelLinear`
+    /// with, when the generator verified that they are its only linear layers, split over
+    /// `width` with SGLang's default partition (`None`: their block-FP8 checks are not judged).
+    pub attn_linears: Option<HeadDim>,
+    /// The dense MLP the decoder layer builds right after the attention, over the full TP group
+    /// (`None`: a MoE block, or an MLP whose shape the generator did not verify).
+    pub dense_mlp: Option<MlpGateUp>,
+}
+
+/// How an attention module sizes its heads (`self.head_dim`), as the generator read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadDim {
+    /// ModelConfig's `head_dim`: the config's `head_dim`, else `hidden_size //
+    /// num_attention_heads`, which ModelConfig sets on the config the model reads
+    /// (`configs/model_config.py:1341-1349@0.5.23`).
+    Config,
+    /// `hidden_size // num_attention_heads`, whatever the config's `head_dim`.
+    HiddenOverHeads,
+    /// `hidden_size // original_num_attention_heads` when the config has that key
+    /// (`models/qwen2.py:275-278@0.5.23`), else [`HeadDim::Config`].
+    ConfigOrOriginalHeads,
+}
+
+/// The dense MLP's gate and up projection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MlpGateUp {
+    /// `MergedColumnParallelLinear(hidden_size, [intermediate_size] * 2)`: two output
+    /// partitions, so its block_n check runs at every TP size.
+    Merged,
+    /// `ColumnParallelLinear(hidden_size, intermediate_size)`: one output partition, checked
+    /// only with a TP size above 1.
+    Column,
+}
+
+/// The lines of `Fp8LinearMethod.validate_block_quant_shapes`
+/// (`python/sglang/srt/layers/quantization/fp8.py`) in one release, written by
+/// `scripts/models/gen_head_asserts.py`.
+#[derive(Debug)]
+pub struct Fp8LinearLines {
+    /// The release.
+    pub release: SglangVersion,
+    /// The `block_k` `ValueError` (a row-parallel layer's input partition).
+    pub block_k: u32,
+    /// The `block_n` `ValueError` (each output partition).
+    pub block_n: u32,
+    /// The `tp_size` both checks compare with.
+    pub width: LinearWidth,
+}
+
+/// The `tp_size` of `validate_block_quant_shapes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinearWidth {
+    /// `get_parallel().tp_size`, whatever group the layer is split over (up to 0.5.21).
+    Tp,
+    /// The layer's own group's size (`layer.tp_group.world_size`, 0.5.22 and later).
+    Layer,
+}
+
+/// The block-FP8 linear checks of release `v` (`None`: the generator did not read them).
+pub fn fp8_linear_lines(v: SglangVersion) -> Option<&'static Fp8LinearLines> {
+    super::generated::head_asserts::FP8_LINEAR
+        .iter()
+        .find(|l| l.release == v)
 }
 
 /// The TP width the vocabulary embedding (`VocabParallelEmbedding`) of a model class divides the

@@ -17,7 +17,9 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     quantization_min_capability(ctx, st)?;
     // _initialize_model then builds the model class: its first attention module's asserts
     attention_head_asserts(ctx, st)?;
-    // ... then, in the same layer, its sparse MoE block and the experts' FusedMoE
+    // ... the attention's linear layers and a dense MLP's (block FP8) ...
+    first_layer_linears(ctx, st)?;
+    // ... or, in the same layer, its sparse MoE block and the experts' FusedMoE
     first_moe_layer(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
@@ -223,7 +225,7 @@ fn built_arch<'a>(ctx: &'a Ctx, st: &State) -> Option<&'a str> {
 ///
 /// Not judged (no diagnostic, rather than a guess): elastic EP (`--ep-join-mode scale`, whose
 /// storage EP size Preflight does not model); attention widths that the attention's own
-/// block-FP8 checks refuse first ([`attention_block_shapes_pass`]); and for the FP8 checks,
+/// block-FP8 checks refuse first ([`attention_blocks`], PAR074/PAR075 for plain block FP8); and for the FP8 checks,
 /// KTransformers and paged experts (their wrappers create the weights), the cutlass MoE runner
 /// and the deepep_v2 all-to-all (their own FP8 checks come first), and the quantization configs
 /// [`fp8_weight_block`] does not take as plain block FP8.
@@ -235,7 +237,7 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     };
     // the attention is built (and checked) first: only where its asserts are modelled
-    let (Some(_), Some(block), Some(lines)) = (
+    let (Some(head), Some(block), Some(lines)) = (
         head_asserts(ctx.v, arch),
         moe_block(ctx.v, arch),
         fused_moe_lines(ctx.v),
@@ -280,8 +282,12 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         let pair = declared
             .as_array()
             .and_then(|b| Some((b.first()?.as_i64()?, b.get(1)?.as_i64()?)));
-        match pair {
-            Some((n, k)) if n > 0 && k > 0 && attention_block_shapes_pass(ctx, st, n, k) => {}
+        let lines = crate::model::archs::fp8_linear_lines(ctx.v);
+        match (pair, lines) {
+            (Some((n, k)), Some(lines))
+                if n > 0
+                    && k > 0
+                    && attention_blocks(ctx, st, head, lines.width, n, k) == Blocks::Pass => {}
             _ => return Ok(()),
         }
     }
@@ -346,29 +352,162 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
     Ok(())
 }
 
-/// Whether the block-FP8 checks of the attention's linear layers, built before the MoE block
-/// (`Fp8LinearMethod.validate_block_quant_shapes`, `layers/quantization/fp8.py:570-609@0.5.23`,
-/// not ported), pass: the merged QKV projection's per-rank outputs (query heads / attention TP,
-/// and the KV heads / attention TP or one replicated head, each × head_dim) are multiples of
-/// `block_n`, and with an attention TP width above 1 the row-parallel output projection's
-/// per-rank input (query heads / attention TP × head_dim) is a multiple of `block_k`. When
-/// they would not, the launch is refused there first, with a message Preflight does not model,
-/// so the MoE checks are not judged.
-fn attention_block_shapes_pass(ctx: &Ctx, st: &State, block_n: i64, block_k: i64) -> bool {
+/// What the block-FP8 checks of some linear layers (`Fp8LinearMethod.
+/// validate_block_quant_shapes`, `layers/quantization/fp8.py:570-609@0.5.23`) would do.
+#[derive(Debug, PartialEq)]
+enum Blocks {
+    /// Every partition is a whole number of blocks.
+    Pass,
+    /// The first check that fails is `block_n`'s (PAR074): the partition's size and `block_n`.
+    BlockN(i64, i64),
+    /// The first check that fails is `block_k`'s (PAR075): the input slice and `block_k`.
+    BlockK(i64, i64),
+    /// A fact the checks read is missing, or a width Preflight does not model.
+    Unknown,
+}
+
+/// The block checks of the first attention's `QKVParallelLinear` and `RowParallelLinear`,
+/// split over the heads' width `w` (the width the head asserts divide by): the QKV projection
+/// has three output partitions (query heads / `w` × head_dim, then the KV heads / `w`, or one
+/// replicated head, × head_dim, twice), each checked against `block_n` whatever the TP size;
+/// the output projection's input slice (query heads / `w` × head_dim) is checked against
+/// `block_k` when the checks' `tp_size` is above 1 and equals `w` (`input_size //
+/// input_size_per_partition == tp_size`): up to 0.5.21 that `tp_size` is `--tp-size`, so under
+/// DP attention the output projection is not checked.
+fn attention_blocks(
+    ctx: &Ctx,
+    st: &State,
+    h: &crate::model::archs::HeadAsserts,
+    check: crate::model::archs::LinearWidth,
+    block_n: i64,
+    block_k: i64,
+) -> Blocks {
+    use crate::model::archs::{HeadDim, HeadWidth, LinearWidth};
     use crate::py::{floordiv, modulo};
-    let (Some(width), Some(heads), Some(kv)) = (
-        crate::fields::attn_tp_width(&st.cur).filter(|w| *w > 0),
-        ctx.model.num_attention_heads,
+    let w = match h.width {
+        HeadWidth::Tp => Some(st.cur.tp_size),
+        HeadWidth::AttnTp => crate::fields::attn_tp_width(&st.cur),
+    };
+    let (Some(form), Some(w), Some(heads), Some(kv)) = (
+        h.attn_linears,
+        w.filter(|w| *w > 0),
+        ctx.model.num_attention_heads.filter(|n| *n > 0),
         ctx.model.num_key_value_heads.filter(|kv| *kv > 0),
     ) else {
-        return false;
+        return Blocks::Unknown;
     };
-    let hd = ctx.model.head_dim;
-    let q = floordiv(heads, width).unwrap_or(0) * hd;
-    let kv = if kv >= width { kv / width } else { 1 } * hd;
-    modulo(q, block_n) == Some(0)
-        && modulo(kv, block_n) == Some(0)
-        && (width == 1 || modulo(q, block_k) == Some(0))
+    let text = ctx.model.hf.text();
+    let hidden_over = |n: Option<i64>| {
+        text.int("hidden_size")
+            .zip(n.filter(|n| *n > 0))
+            .and_then(|(h, n)| floordiv(h, n))
+    };
+    let hd = match form {
+        HeadDim::Config => Some(ctx.model.head_dim),
+        HeadDim::HiddenOverHeads => hidden_over(Some(heads)),
+        HeadDim::ConfigOrOriginalHeads if text.get("original_num_attention_heads").is_some() => {
+            hidden_over(text.int("original_num_attention_heads"))
+        }
+        HeadDim::ConfigOrOriginalHeads => Some(ctx.model.head_dim),
+    };
+    let Some(hd) = hd.filter(|d| *d > 0) else {
+        return Blocks::Unknown;
+    };
+    let q = heads / w * hd;
+    let kv = if w >= kv { 1 } else { kv / w } * hd;
+    for size in [q, kv, kv] {
+        if modulo(size, block_n) != Some(0) {
+            return Blocks::BlockN(size, block_n);
+        }
+    }
+    let check = match check {
+        LinearWidth::Tp => st.cur.tp_size,
+        LinearWidth::Layer => w,
+    };
+    if check > 1 && check == w && modulo(q, block_k) != Some(0) {
+        return Blocks::BlockK(q, block_k);
+    }
+    Blocks::Pass
+}
+
+/// The block checks of the dense MLP built right after the attention, over the full TP group:
+/// the gate and up projections' partitions (`intermediate_size / --tp-size`; two of them for a
+/// `MergedColumnParallelLinear`, always checked; one for a `ColumnParallelLinear`, checked with
+/// `--tp-size` above 1) against `block_n`, then with `--tp-size` above 1 the down projection's
+/// input slice against `block_k`. An intermediate size that does not divide by the TP size is
+/// not judged (the linear layers' own divisibility asserts, which differ between releases, come
+/// first).
+fn dense_mlp_blocks(
+    ctx: &Ctx,
+    st: &State,
+    gate_up: crate::model::archs::MlpGateUp,
+    block_n: i64,
+    block_k: i64,
+) -> Blocks {
+    use crate::model::archs::MlpGateUp;
+    use crate::py::modulo;
+    let tp = st.cur.tp_size;
+    let Some(inter) = ctx
+        .model
+        .hf
+        .text()
+        .int("intermediate_size")
+        .filter(|n| *n > 0)
+    else {
+        return Blocks::Unknown;
+    };
+    if tp <= 0 || modulo(inter, tp) != Some(0) {
+        return Blocks::Unknown;
+    }
+    let size = inter / tp;
+    let checked = match gate_up {
+        MlpGateUp::Merged => true,
+        MlpGateUp::Column => tp > 1,
+    };
+    if checked && modulo(size, block_n) != Some(0) {
+        return Blocks::BlockN(size, block_n);
+    }
+    if tp > 1 && modulo(size, block_k) != Some(0) {
+        return Blocks::BlockK(size, block_k);
+    }
+    Blocks::Pass
+}
+
+/// The block-FP8 checks of the first decoder layer's linear layers, in the order the layer
+/// builds them: the attention's QKV and output projections ([`attention_blocks`]), then, for
+/// the architectures whose decoder layer builds a dense MLP next, its gate/up and down
+/// projections ([`dense_mlp_blocks`]). A plain block-FP8 checkpoint only
+/// ([`fp8_weight_block`]), the reviewed architectures whose linear layers
+/// `scripts/models/gen_head_asserts.py` verified in the release's wheel, and after the head
+/// asserts passed. Both rules cite `layers/quantization/fp8.py` of the release
+/// (PAR074 `block_n`, PAR075 `block_k`).
+fn first_layer_linears(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::archs::{fp8_linear_lines, head_asserts};
+    let Some(arch) = built_arch(ctx, st) else {
+        return Ok(());
+    };
+    let (Some(h), Some(lines), Some((n, k))) = (
+        head_asserts(ctx.v, arch),
+        fp8_linear_lines(ctx.v),
+        fp8_weight_block(ctx, st),
+    ) else {
+        return Ok(());
+    };
+    let mut found = attention_blocks(ctx, st, h, lines.width, n, k);
+    if found == Blocks::Pass
+        && let Some(gate_up) = h.dense_mlp
+    {
+        found = dense_mlp_blocks(ctx, st, gate_up, n, k);
+    }
+    use crate::rules::parallel as pr;
+    let (rule, name, size, block, line) = match found {
+        Blocks::BlockN(size, n) => (&pr::FP8_LINEAR_BLOCK_N, "block_n", size, n, lines.block_n),
+        Blocks::BlockK(size, k) => (&pr::FP8_LINEAR_BLOCK_K, "block_k", size, k, lines.block_k),
+        Blocks::Pass | Blocks::Unknown => return Ok(()),
+    };
+    let args = [("size", PyVal::Int(size)), (name, PyVal::Int(block))];
+    const FP8: &str = "python/sglang/srt/layers/quantization/fp8.py";
+    Err(raise_at(ctx, st, rule, &args, FP8, line))
 }
 
 /// `(block_n, block_k)` of a plain block-FP8 model: the model config's quantization is `fp8`

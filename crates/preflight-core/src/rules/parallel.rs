@@ -1538,6 +1538,79 @@ pub static FP8_MOE_BLOCK_K: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// Block-FP8 linear layers: each output partition must be a whole number of blocks
+pub static FP8_LINEAR_BLOCK_N: RuleInfo = RuleInfo {
+    code: "PAR074",
+    name: "fp8-linear-block-n",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_19),
+        "Weight output_partition_size = {size} is not divisible by weight quantization block_n = {block_n}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FP8, 528),
+        (VersionRange::only(SglangVersion::V0_5_20), FP8, 567),
+        (VersionRange::only(SglangVersion::V0_5_21), FP8, 588),
+        (VersionRange::only(SglangVersion::V0_5_22), FP8, 595),
+        (VersionRange::V23, FP8, 606),
+    ],
+    title: doc!("A linear layer's TP slice is not a multiple of the FP8 quantization block"),
+    explanation: doc!(
+        "A block-FP8 checkpoint (quantization_config quant_method fp8 with weight_block_size, such as Qwen's -FP8 uploads with 128 × 128 blocks) stores one scale per block of each weight. When the first decoder layer creates its linear layers, Fp8LinearMethod.validate_block_quant_shapes requires every output partition of a merged layer (the attention's QKV projection: query heads / TP × head_dim and KV heads / TP × head_dim; the MLP's gate and up projections: intermediate_size / --tp-size), and of a column-parallel layer split over more than one rank, to be a whole number of block_n. Qwen3-4B-FP8 (intermediate_size 9728) with --tp-size 8 gives 1216, which is not a multiple of 128. Checked for the reviewed architectures whose attention and dense MLP scripts/models/gen_head_asserts.py verifies in each release's wheel; MoE experts have their own check (PAR071)."
+    ),
+    trigger: doc!(
+        "A reviewed architecture, a block-FP8 checkpoint, and a QKV or gate/up partition % block_n != 0."
+    ),
+    situations: doc!(
+        "A small FP8 model spread over eight GPUs (Qwen3-4B-FP8 with --tp-size 8), or a head_dim of 64 with one KV head per rank."
+    ),
+    solutions: doc_list![
+        "Use a --tp-size for which intermediate_size / tp_size (and the heads per rank × head_dim) is a multiple of the block (Qwen3-4B-FP8: --tp-size 4), and spread the remaining GPUs over data parallelism (--dp-size) instead.",
+    ],
+    flags: HEAD_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-4B-FP8","tp_size":8}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-4B-FP8","tp_size":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Block-FP8 row-parallel linear layers: the input partition must be a whole number of blocks
+pub static FP8_LINEAR_BLOCK_K: RuleInfo = RuleInfo {
+    code: "PAR075",
+    name: "fp8-linear-block-k",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_19),
+        "Weight input_size_per_partition = {size} is not divisible by weight quantization block_k = {block_k}.",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), FP8, 517),
+        (VersionRange::only(SglangVersion::V0_5_20), FP8, 556),
+        (VersionRange::only(SglangVersion::V0_5_21), FP8, 577),
+        (VersionRange::only(SglangVersion::V0_5_22), FP8, 584),
+        (VersionRange::V23, FP8, 595),
+    ],
+    title: doc!("A row-parallel layer's input slice is not a multiple of the FP8 block"),
+    explanation: doc!(
+        "The second block-FP8 check of the linear layers (see PAR074): a row-parallel layer split over more than one rank (the attention's output projection, over the attention's TP group; the MLP's down projection, over --tp-size) needs its input slice to be a whole number of block_k. Up to 0.5.21 the check compares with the full --tp-size, so under DP attention the attention's output projection is not checked there. It is reached only when block_n divides every earlier partition."
+    ),
+    trigger: doc!(
+        "A reviewed architecture, a block-FP8 checkpoint, TP above 1, and the output projection's or down projection's input slice % block_k != 0."
+    ),
+    solutions: doc_list!["Use a --tp-size whose slices are multiples of both block sizes."],
+    flags: HEAD_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-4B-FP8","tp_size":8,"json_model_override_args":"{\"quantization_config\": {\"activation_scheme\": \"dynamic\", \"quant_method\": \"fp8\", \"weight_block_size\": [64, 256]}}"}"#,
+        r#"{"gpu":"H100","model_path":"Qwen/Qwen3-4B-FP8","tp_size":2,"json_model_override_args":"{\"quantization_config\": {\"activation_scheme\": \"dynamic\", \"quant_method\": \"fp8\", \"weight_block_size\": [64, 256]}}"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DCP_SIZE,
@@ -1587,6 +1660,8 @@ pub static RULES: &[&RuleInfo] = &[
     &MOE_INTERMEDIATE_TP,
     &FP8_MOE_BLOCK_N,
     &FP8_MOE_BLOCK_K,
+    &FP8_LINEAR_BLOCK_N,
+    &FP8_LINEAR_BLOCK_K,
 ];
 
 /// Checks of `parallel_hook.py` deliberately not modelled.
