@@ -561,6 +561,21 @@ def fp8_linear(v):
     return lines[0], lines[1], widths[tp[0]]
 
 
+def merged_assert(v):
+    """The line of `MergedColumnParallelLinear.__init__`'s bare `assert all(output_size % tp_size
+    == 0 for output_size in output_sizes)` (layers/linear.py), before it partitions anything."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "linear.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    init = init_of(cls(tree, "MergedColumnParallelLinear"))
+    hits = [n for n in ast.walk(init) if isinstance(n, ast.Assert) and n.msg is None
+            and src(n.test) == "all((output_size % tp_size == 0 for output_size in output_sizes))"]
+    calls = [n for n in ast.walk(init) if isinstance(n, ast.Call) and "divide" in src(n.func)]
+    if len(hits) != 1 or calls:
+        sys.exit(f"{v}: MergedColumnParallelLinear.__init__'s TP assert differs")
+    return hits[0].lineno
+
+
 def write_or_check(path, lines, check, summary):
     """Writes the generated `lines` to `path`, or with `check` exits 1 when the committed file
     differs from them."""
@@ -623,7 +638,7 @@ def main():
         "//! module makes while the model is built, per release (parsed with `ast`).",
         "",
         "use crate::model::archs::{",
-        "    Fp8LinearLines, HeadAsserts, HeadDim, HeadWidth, LinearWidth, MlpGateUp, VocabWidth,",
+        "    HeadAsserts, HeadDim, HeadWidth, LinearLines, LinearWidth, MlpGateUp, VocabWidth,",
         "};",
         "use crate::version::SglangVersion;",
         "",
@@ -644,14 +659,16 @@ def main():
     out.append("];")
     out += [
         "",
-        "/// `Fp8LinearMethod.validate_block_quant_shapes` (`python/sglang/srt/layers/quantization/fp8.py`),",
-        "/// per release: the lines of its block_k and block_n ValueErrors and the width it compares with.",
+        "/// Per release: the line of `MergedColumnParallelLinear`'s TP assert (`python/sglang/srt/layers/linear.py`),",
+        "/// and of `Fp8LinearMethod.validate_block_quant_shapes`'s block_k and block_n ValueErrors",
+        "/// (`python/sglang/srt/layers/quantization/fp8.py`) with the width it compares with.",
         "#[rustfmt::skip]",
-        "pub static FP8_LINEAR: &[Fp8LinearLines] = &[",
+        "pub static LINEAR: &[LinearLines] = &[",
     ]
     for v in rels:
         k, n, w = fp8_linear(v)
-        out.append(f"    Fp8LinearLines {{ release: SglangVersion::V{v.replace('.', '_')}, block_k: {k}, block_n: {n}, width: LinearWidth::{w} }},")
+        out.append(f"    LinearLines {{ release: SglangVersion::V{v.replace('.', '_')}, merged_tp: {merged_assert(v)}, "
+                   f"block_k: {k}, block_n: {n}, width: LinearWidth::{w} }},")
     out.append("];")
     out += [
         "",

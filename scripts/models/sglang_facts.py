@@ -67,6 +67,9 @@ READ_KEYS = sorted({
     # MoE (providers)
     "num_experts", "num_local_experts", "n_routed_experts", "num_experts_per_tok",
     "moe_intermediate_size", "n_shared_experts",
+    # the first decoder layer's linear layers (PAR074-PAR076: the dense MLP's width, Qwen2's
+    # head size)
+    "intermediate_size", "original_num_attention_heads",
 })
 
 # Sub-configs SGLang looks into (get_hf_text_config and the multimodal predicates).

@@ -199,6 +199,27 @@ await test('PAR071: Qwen3-235B-A22B-FP8 on --tp-size 8 is refused, and the --ep-
   await noErrors(page);
 });
 
+await test('PAR074: Qwen3-4B-FP8 on --tp-size 8 is refused at the MLP, and --tp-size 4 starts', async (track) => {
+  // 9728 / 8 = 1216 is no whole number of 128-wide FP8 blocks (the gate/up projection)
+  const page = track(await open('/?gpu=H100&model=Qwen%2FQwen3-4B-FP8&tp-size=8'));
+  await waitVerdict(page, REFUSED);
+  const diag = page.locator('.diag[data-code="PAR074"]');
+  await diag.waitFor();
+  const msg = (await diag.locator('pre.message').textContent()).trim();
+  assert(
+    msg === 'Weight output_partition_size = 1216 is not divisible by weight quantization block_n = 128.',
+    `message: ${JSON.stringify(msg)}`,
+  );
+  const src = (await diag.locator('.source a').textContent()).trim();
+  assert(src === 'python/sglang/srt/layers/quantization/fp8.py:606@0.5.23', `source: ${src}`);
+  const tp4 = diag.locator('.fix button.apply[aria-label*="--tp-size 4"]').first();
+  assert((await tp4.count()) === 1, `no --tp-size 4 fix: ${await diag.locator('.fix').allTextContents()}`);
+  await tp4.click();
+  await waitVerdict(page, STARTS);
+  await page.waitForFunction(() => location.search.includes('tp-size=4'), null);
+  await noErrors(page);
+});
+
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
   const page = track(await open(DSA001_URL));
   await page.selectOption('#flag-kv-cache-dtype', 'fp8_e4m3');

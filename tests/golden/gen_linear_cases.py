@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Golden cases for the block-FP8 checks of the first decoder layer's linear layers (PAR074
-`block_n`, PAR075 `block_k`: `Fp8LinearMethod.validate_block_quant_shapes`,
-layers/quantization/fp8.py:570-609@0.5.23): the attention's QKV and output projections and,
+"""Golden cases for the checks of the first decoder layer's linear layers: the block-FP8 checks
+(PAR074 `block_n`, PAR075 `block_k`: `Fp8LinearMethod.validate_block_quant_shapes`,
+layers/quantization/fp8.py:570-609@0.5.23) and the dense MLP's TP assert (PAR076,
+`MergedColumnParallelLinear`, layers/linear.py:693@0.5.23): the attention's QKV and output projections and,
 where the decoder layer builds one next, the dense MLP's gate/up and down projections, for the
 architectures whose linear layers scripts/models/gen_head_asserts.py verifies. Built by the
 oracle on the meta device (`"build_model": true`). Each case carries its own config.json
@@ -127,6 +128,12 @@ def build_cases(v):
     for hd in [None, 64]:
         case("MixtralForCausalLM", config("MixtralForCausalLM", head_dim=hd), tp_size=8)
     case("MixtralForCausalLM", config("MixtralForCausalLM", hidden_size=2048), tp_size=8)
+    # MergedColumnParallelLinear's bare assert: intermediate_size divides by the full TP size
+    # (PAR076), before the MLP's block checks; under DP attention the heads pass first
+    case("Qwen3ForCausalLM", config("Qwen3ForCausalLM", None), tp_size=14, dp_size=7, enable_dp_attention=True)
+    case("Qwen3ForCausalLM", config("Qwen3ForCausalLM", None, intermediate_size=12290), tp_size=2)
+    case("Qwen3ForCausalLM", config("Qwen3ForCausalLM", intermediate_size=12290), tp_size=2)
+    case("LlamaForCausalLM", config("LlamaForCausalLM", None, intermediate_size=14340), tp_size=8)
     # the attention comes before the MoE block
     for tp, ep in [(8, 1), (8, 8), (4, 1)]:
         f = {"tp_size": tp} | ({"ep_size": ep} if ep > 1 else {})

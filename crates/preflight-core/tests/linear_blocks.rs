@@ -1,12 +1,12 @@
 //! PAR074 and PAR075, the block-FP8 checks of the first decoder layer's linear layers
 //! (`Fp8LinearMethod.validate_block_quant_shapes`): the attention's QKV and output projections,
-//! then a dense MLP's gate/up and down projections, for the architectures
+//! then a dense MLP's gate/up and down projections, and PAR076, the dense MLP's TP assert, for the architectures
 //! `scripts/models/gen_head_asserts.py` verifies. The oracle's sets
 //! (`tests/golden/oracle-*-fp8-linear*.jsonl`) cover the widths; these cases pin the model ids,
 //! the order of the checks, the per-release width of the output projection's check and where
 //! nothing is judged.
 
-use preflight_core::model::archs::{HeadDim, MlpGateUp, fp8_linear_lines, head_asserts};
+use preflight_core::model::archs::{HeadDim, MlpGateUp, head_asserts, linear_lines};
 use preflight_core::{LaunchConfig, SglangVersion, rules, validate};
 
 /// The first error's code, message and `file:line@version`, or `None` when the launch is clean.
@@ -135,7 +135,7 @@ fn up_to_0_5_21_the_output_projection_under_dp_attention_is_not_checked() {
     );
     assert_eq!(code(&json).as_deref(), Some("PAR075"));
     assert_eq!(
-        fp8_linear_lines(SglangVersion::V0_5_21).map(|l| (l.block_k, l.block_n)),
+        linear_lines(SglangVersion::V0_5_21).map(|l| (l.block_k, l.block_n)),
         Some((577, 588))
     );
 }
@@ -159,14 +159,6 @@ fn nothing_is_judged_where_the_checks_are_not_modelled() {
     );
     assert_ne!(odd, refused);
     assert_ne!(code(&odd).as_deref(), Some("PAR074"));
-    // an intermediate size that does not divide by the TP size: the linear layers' own
-    // divisibility asserts (which differ between releases) come first, not judged
-    let json = qwen3(
-        &QWEN3_4B.replace("9728", "9730"),
-        Some((128, 128)),
-        r#","tp_size":4"#,
-    );
-    assert_eq!(code(&json), None);
 }
 
 #[test]
@@ -193,10 +185,49 @@ fn the_generated_facts_name_the_layers_the_wheel_builds() {
 #[test]
 fn rule_sources_are_the_generated_lines() {
     for v in SglangVersion::all() {
-        let l = fp8_linear_lines(v).expect("validate_block_quant_shapes lines");
-        for (code, line) in [("PAR074", l.block_n), ("PAR075", l.block_k)] {
+        let l = linear_lines(v).expect("validate_block_quant_shapes lines");
+        for (code, line) in [
+            ("PAR074", l.block_n),
+            ("PAR075", l.block_k),
+            ("PAR076", l.merged_tp),
+        ] {
             let rule = rules::all().into_iter().find(|r| r.code == code).unwrap();
             assert_eq!(rule.source(v).map(|s| s.line), Some(line), "{code} {v}");
         }
     }
+}
+
+#[test]
+fn the_dense_mlp_asserts_that_its_intermediate_size_divides_by_the_tp_size() {
+    // DP attention: the attention's width 2 divides the heads, the MLP's full TP size 14 does
+    // not divide 12288 (a bare assert, before any block check)
+    let dp = r#"{"gpu":"H100","model_path":"Qwen/Qwen3-8B","tp_size":14,"dp_size":7,"enable_dp_attention":true}"#;
+    assert_eq!(
+        first_error(dp),
+        Some((
+            "PAR076".into(),
+            String::new(),
+            "python/sglang/srt/layers/linear.py:693@0.5.23".into(),
+        ))
+    );
+    let ok = dp.replace(r#""tp_size":14,"dp_size":7"#, r#""tp_size":16,"dp_size":8"#);
+    assert_ne!(ok, dp);
+    assert_eq!(code(&ok), None);
+    // unquantized and block FP8 alike; the assert comes before the MLP's block checks
+    let odd = QWEN3_4B.replace("9728", "9730");
+    assert_eq!(
+        code(&qwen3(&odd, None, r#","tp_size":4"#)).as_deref(),
+        Some("PAR076")
+    );
+    assert_eq!(
+        code(&qwen3(&odd, Some((128, 128)), r#","tp_size":4"#)).as_deref(),
+        Some("PAR076")
+    );
+    assert_eq!(code(&qwen3(&odd, None, r#","tp_size":2"#)), None);
+    // another quantization method creates the attention's weights first: not judged
+    let awq = qwen3(&odd, None, r#","tp_size":4"#).replace(
+        r#""torch_dtype":"bfloat16","#,
+        r#""torch_dtype":"bfloat16","quantization_config":{"quant_method":"awq","bits":4,"group_size":128,"zero_point":true,"version":"gemm"},"#,
+    );
+    assert_ne!(code(&awq).as_deref(), Some("PAR076"));
 }

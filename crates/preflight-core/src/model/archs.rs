@@ -155,13 +155,16 @@ pub enum MlpGateUp {
     Column,
 }
 
-/// The lines of `Fp8LinearMethod.validate_block_quant_shapes`
-/// (`python/sglang/srt/layers/quantization/fp8.py`) in one release, written by
-/// `scripts/models/gen_head_asserts.py`.
+/// The lines of the linear layers' construction checks in one release, written by
+/// `scripts/models/gen_head_asserts.py`: `MergedColumnParallelLinear`'s TP assert
+/// (`python/sglang/srt/layers/linear.py`) and `Fp8LinearMethod.validate_block_quant_shapes`
+/// (`python/sglang/srt/layers/quantization/fp8.py`).
 #[derive(Debug)]
-pub struct Fp8LinearLines {
+pub struct LinearLines {
     /// The release.
     pub release: SglangVersion,
+    /// `assert all(output_size % tp_size == 0 for output_size in output_sizes)`, a bare assert.
+    pub merged_tp: u32,
     /// The `block_k` `ValueError` (a row-parallel layer's input partition).
     pub block_k: u32,
     /// The `block_n` `ValueError` (each output partition).
@@ -179,9 +182,9 @@ pub enum LinearWidth {
     Layer,
 }
 
-/// The block-FP8 linear checks of release `v` (`None`: the generator did not read them).
-pub fn fp8_linear_lines(v: SglangVersion) -> Option<&'static Fp8LinearLines> {
-    super::generated::head_asserts::FP8_LINEAR
+/// The linear layers' checks of release `v` (`None`: the generator did not read them).
+pub fn linear_lines(v: SglangVersion) -> Option<&'static LinearLines> {
+    super::generated::head_asserts::LINEAR
         .iter()
         .find(|l| l.release == v)
 }

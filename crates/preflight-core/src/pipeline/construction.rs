@@ -17,7 +17,7 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     quantization_min_capability(ctx, st)?;
     // _initialize_model then builds the model class: its first attention module's asserts
     attention_head_asserts(ctx, st)?;
-    // ... the attention's linear layers and a dense MLP's (block FP8) ...
+    // ... the attention's linear layers and a dense MLP's ...
     first_layer_linears(ctx, st)?;
     // ... or, in the same layer, its sparse MoE block and the experts' FusedMoE
     first_moe_layer(ctx, st)?;
@@ -282,7 +282,7 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         let pair = declared
             .as_array()
             .and_then(|b| Some((b.first()?.as_i64()?, b.get(1)?.as_i64()?)));
-        let lines = crate::model::archs::fp8_linear_lines(ctx.v);
+        let lines = crate::model::archs::linear_lines(ctx.v);
         match (pair, lines) {
             (Some((n, k)), Some(lines))
                 if n > 0
@@ -473,33 +473,60 @@ fn dense_mlp_blocks(
     Blocks::Pass
 }
 
-/// The block-FP8 checks of the first decoder layer's linear layers, in the order the layer
-/// builds them: the attention's QKV and output projections ([`attention_blocks`]), then, for
-/// the architectures whose decoder layer builds a dense MLP next, its gate/up and down
-/// projections ([`dense_mlp_blocks`]). A plain block-FP8 checkpoint only
-/// ([`fp8_weight_block`]), the reviewed architectures whose linear layers
-/// `scripts/models/gen_head_asserts.py` verified in the release's wheel, and after the head
-/// asserts passed. Both rules cite `layers/quantization/fp8.py` of the release
-/// (PAR074 `block_n`, PAR075 `block_k`).
+/// The checks of the first decoder layer's linear layers, in the order the layer builds them:
+/// for a plain block-FP8 checkpoint ([`fp8_weight_block`]) the attention's QKV and output
+/// projections ([`attention_blocks`]); then, for the architectures whose decoder layer builds a
+/// dense MLP next, `MergedColumnParallelLinear`'s bare assert that `intermediate_size` divides
+/// by `--tp-size` (PAR076, `layers/linear.py:693@0.5.23`) and, block FP8, the MLP's gate/up and
+/// down projections ([`dense_mlp_blocks`]). For the reviewed architectures whose linear layers
+/// `scripts/models/gen_head_asserts.py` verified in the release's wheel, after the head asserts
+/// passed, and only unquantized or plain block FP8 (other methods' weight creation checks the
+/// attention's layers first, with their own messages). PAR074 (`block_n`) and PAR075
+/// (`block_k`) cite `layers/quantization/fp8.py` of the release.
 fn first_layer_linears(ctx: &Ctx, st: &mut State) -> Step {
-    use crate::model::archs::{fp8_linear_lines, head_asserts};
+    use crate::model::archs::{MlpGateUp, head_asserts, linear_lines};
+    use crate::rules::parallel as pr;
     let Some(arch) = built_arch(ctx, st) else {
         return Ok(());
     };
-    let (Some(h), Some(lines), Some((n, k))) = (
-        head_asserts(ctx.v, arch),
-        fp8_linear_lines(ctx.v),
-        fp8_weight_block(ctx, st),
-    ) else {
+    let (Some(h), Some(lines)) = (head_asserts(ctx.v, arch), linear_lines(ctx.v)) else {
         return Ok(());
     };
-    let mut found = attention_blocks(ctx, st, h, lines.width, n, k);
+    if h.attn_linears.is_none() {
+        return Ok(());
+    }
+    let block = fp8_weight_block(ctx, st);
+    if block.is_none() && super::model::model_config_quantization(ctx, st).is_some() {
+        return Ok(());
+    }
+    let mut found = match block {
+        Some((n, k)) => attention_blocks(ctx, st, h, lines.width, n, k),
+        None => Blocks::Pass,
+    };
     if found == Blocks::Pass
         && let Some(gate_up) = h.dense_mlp
     {
-        found = dense_mlp_blocks(ctx, st, gate_up, n, k);
+        let tp = st.cur.tp_size;
+        let inter = ctx.model.hf.text().int("intermediate_size");
+        if gate_up == MlpGateUp::Merged
+            && tp > 0
+            && let Some(inter) = inter
+            && crate::py::modulo(inter, tp) != Some(0)
+        {
+            const LINEAR: &str = "python/sglang/srt/layers/linear.py";
+            return Err(raise_at(
+                ctx,
+                st,
+                &pr::MLP_INTERMEDIATE_TP,
+                &[],
+                LINEAR,
+                lines.merged_tp,
+            ));
+        }
+        if let Some((n, k)) = block {
+            found = dense_mlp_blocks(ctx, st, gate_up, n, k);
+        }
     }
-    use crate::rules::parallel as pr;
     let (rule, name, size, block, line) = match found {
         Blocks::BlockN(size, n) => (&pr::FP8_LINEAR_BLOCK_N, "block_n", size, n, lines.block_n),
         Blocks::BlockK(size, k) => (&pr::FP8_LINEAR_BLOCK_K, "block_k", size, k, lines.block_k),

@@ -1611,6 +1611,41 @@ pub static FP8_LINEAR_BLOCK_K: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const LINEAR: &str = "python/sglang/srt/layers/linear.py";
+
+/// The dense MLP's intermediate size must divide by the TP size
+pub static MLP_INTERMEDIATE_TP: RuleInfo = RuleInfo {
+    code: "PAR076",
+    name: "mlp-intermediate-tp-divisible",
+    stage: crate::report::Stage::Construction,
+    exception: Some("AssertionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_19),
+    messages: &[(VersionRange::since(SglangVersion::V0_5_19), "")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), LINEAR, 568),
+        (VersionRange::only(SglangVersion::V0_5_20), LINEAR, 567),
+        (VersionRange::only(SglangVersion::V0_5_21), LINEAR, 566),
+        (VersionRange::only(SglangVersion::V0_5_22), LINEAR, 690),
+        (VersionRange::V23, LINEAR, 693),
+    ],
+    title: doc!("The dense MLP's intermediate size does not divide by the TP size"),
+    explanation: doc!(
+        "After its attention, the first decoder layer of a dense model builds its MLP, whose gate and up projections (one MergedColumnParallelLinear) are split over the full TP group: it asserts that intermediate_size divides by --tp-size. Under DP attention the attention is split over the smaller attention TP group, so its head asserts can pass at a TP size the MLP cannot take. A bare assert: an AssertionError without a message while the model is built. Checked for the reviewed architectures whose dense MLP scripts/models/gen_head_asserts.py verifies in each release's wheel, unquantized or block FP8."
+    ),
+    trigger: doc!(
+        "A reviewed dense architecture with intermediate_size % tp_size != 0 (Qwen3-8B's 12288 with --tp-size 14 --dp-size 7 --enable-dp-attention)."
+    ),
+    solutions: doc_list![
+        "Use a --tp-size that divides intermediate_size, and spread the other GPUs over --dp-size without DP attention.",
+    ],
+    flags: HEAD_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":14,"dp_size":7,"enable_dp_attention":true}"#,
+        r#"{"gpu":"H100","arch":"Qwen3ForCausalLM","tp_size":16,"dp_size":8,"enable_dp_attention":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DCP_SIZE,
@@ -1662,6 +1697,7 @@ pub static RULES: &[&RuleInfo] = &[
     &FP8_MOE_BLOCK_K,
     &FP8_LINEAR_BLOCK_N,
     &FP8_LINEAR_BLOCK_K,
+    &MLP_INTERMEDIATE_TP,
 ];
 
 /// Checks of `parallel_hook.py` deliberately not modelled.

@@ -4,7 +4,7 @@
 //! module makes while the model is built, per release (parsed with `ast`).
 
 use crate::model::archs::{
-    Fp8LinearLines, HeadAsserts, HeadDim, HeadWidth, LinearWidth, MlpGateUp, VocabWidth,
+    HeadAsserts, HeadDim, HeadWidth, LinearLines, LinearWidth, MlpGateUp, VocabWidth,
 };
 use crate::version::SglangVersion;
 
@@ -172,15 +172,16 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen3_moe.py", width: HeadWidth::AttnTp, heads: 506, kv_partition: 512, kv_replicate: 516, vocab: VocabWidth::Padded, attn_linears: Some(HeadDim::Config), dense_mlp: None },
 ];
 
-/// `Fp8LinearMethod.validate_block_quant_shapes` (`python/sglang/srt/layers/quantization/fp8.py`),
-/// per release: the lines of its block_k and block_n ValueErrors and the width it compares with.
+/// Per release: the line of `MergedColumnParallelLinear`'s TP assert (`python/sglang/srt/layers/linear.py`),
+/// and of `Fp8LinearMethod.validate_block_quant_shapes`'s block_k and block_n ValueErrors
+/// (`python/sglang/srt/layers/quantization/fp8.py`) with the width it compares with.
 #[rustfmt::skip]
-pub static FP8_LINEAR: &[Fp8LinearLines] = &[
-    Fp8LinearLines { release: SglangVersion::V0_5_19, block_k: 517, block_n: 528, width: LinearWidth::Tp },
-    Fp8LinearLines { release: SglangVersion::V0_5_20, block_k: 556, block_n: 567, width: LinearWidth::Tp },
-    Fp8LinearLines { release: SglangVersion::V0_5_21, block_k: 577, block_n: 588, width: LinearWidth::Tp },
-    Fp8LinearLines { release: SglangVersion::V0_5_22, block_k: 584, block_n: 595, width: LinearWidth::Layer },
-    Fp8LinearLines { release: SglangVersion::V0_5_23, block_k: 595, block_n: 606, width: LinearWidth::Layer },
+pub static LINEAR: &[LinearLines] = &[
+    LinearLines { release: SglangVersion::V0_5_19, merged_tp: 568, block_k: 517, block_n: 528, width: LinearWidth::Tp },
+    LinearLines { release: SglangVersion::V0_5_20, merged_tp: 567, block_k: 556, block_n: 567, width: LinearWidth::Tp },
+    LinearLines { release: SglangVersion::V0_5_21, merged_tp: 566, block_k: 577, block_n: 588, width: LinearWidth::Tp },
+    LinearLines { release: SglangVersion::V0_5_22, merged_tp: 690, block_k: 584, block_n: 595, width: LinearWidth::Layer },
+    LinearLines { release: SglangVersion::V0_5_23, merged_tp: 693, block_k: 595, block_n: 606, width: LinearWidth::Layer },
 ];
 
 /// The releases whose vocabulary embedding divides the padded vocabulary by its TP width:
