@@ -24,17 +24,31 @@ architectures below the block, then its ``FusedMoE``, check the MoE widths in th
 
 This script reads ``$SGLANG_WHEELS/<release>/sglang/`` (default ``../wheels``) with ``ast`` and
 verifies each of these shapes per release: that the decoder layer builds the block right after
-its attention and that every layer is sparse (``stage_facts`` sets ``is_layer_sparse = True``),
-that the block builds nothing but ``TopK`` before its experts, and passes
-``num_experts=config.num_experts + get_exec().moe.ep_num_redundant_experts`` and
-``intermediate_size=config.moe_intermediate_size`` without fused shared experts, and it records
-the lines. A release where a shape differs is left out (and printed); the pipeline also needs
+its attention (inside the sparse-layer branch, where ``stage_facts`` sets ``is_layer_sparse =
+True``, or unconditionally), that no parameter of the block is reassigned, that the block builds
+nothing capitalized before its experts but ``TopK`` and a ``ReplicatedLinear`` gate with
+``quant_config=None``, that its only raise before the experts is the ``self.tp_size >
+config.<experts>`` one above, that the experts are one ``get_moe_impl_class(quant_config)(...)``
+or ``FusedMoE(...)`` with ``quant_config=quant_config`` and without fused shared experts (the
+``support_shared_expert_fusion`` default is False and the decoder does not pass it), and it
+follows ``num_experts=`` and ``intermediate_size=`` back to the ``config`` keys the decoder
+passes. Each row records:
+
+* ``tp_gt_experts``: the TP > experts refusal's width (``get_parallel().moe_tp_size`` or the
+  full ``.tp_size``, Qwen2-MoE's) and line, or ``None`` for a block without one (Mixtral,
+  OLMoE, Granite MoE);
+* ``experts`` / ``intermediate``: the ``config.json`` keys read (``num_experts`` or
+  ``num_local_experts``; ``moe_intermediate_size`` or ``intermediate_size``);
+* ``redundant``: whether ``get_exec().moe.ep_num_redundant_experts`` is added to the experts.
+
+A release where a shape differs is left out (and printed); the pipeline also needs
 the head-assert table's row of the release (the attention, and before it up to 0.5.21 the
 vocabulary embedding, are checked first). Up to 0.5.21 ``create_fp8_moe_weight_``'s
 ``tp_size > 1`` before the block_k check reads the full TP size, from 0.5.22 the MoE TP width
 (``fp8_block_k_width``). The reviewed list is
 short on purpose: each block differs (a gate built first, shared experts, dense first layers),
-and a block is added only after reading it.
+and a block is added only after reading it. PhiMoE is left out: its attention first calls
+``reject_attn_tp_shard_with_tp_reduce`` (dp_attention.py, 0.5.22+), which is not modelled.
 
 Writes ``crates/preflight-core/src/model/generated/moe_asserts.rs`` (then ``cargo fmt``).
 """
@@ -52,6 +66,16 @@ OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated"
 # (architecture, model file, decoder layer, the attention class it builds first, the sparse MoE
 # block it builds next). Reviewed against 0.5.22 and 0.5.23.
 REVIEWED = [
+    ("GraniteMoeForCausalLM", "granitemoe.py", "GraniteMoeDecoderLayer", "GraniteMoeAttention",
+     "GraniteMoeMoE"),
+    ("GraniteMoeSWAForCausalLM", "granitemoe.py", "GraniteMoeDecoderLayer", "GraniteMoeAttention",
+     "GraniteMoeMoE"),
+    ("GraniteMoeSharedForCausalLM", "granitemoe.py", "GraniteMoeDecoderLayer",
+     "GraniteMoeAttention", "GraniteMoeMoE"),
+    ("MixtralForCausalLM", "mixtral.py", "MixtralDecoderLayer", "MixtralAttention", "MixtralMoE"),
+    ("OlmoeForCausalLM", "olmoe.py", "OlmoeDecoderLayer", "OlmoeAttention", "OlmoeMoE"),
+    ("Qwen2MoeForCausalLM", "qwen2_moe.py", "Qwen2MoeDecoderLayer", "Qwen2MoeAttention",
+     "Qwen2MoeSparseMoeBlock"),
     ("Qwen3MoeForCausalLM", "qwen3_moe.py", "Qwen3MoeDecoderLayer", "Qwen3MoeAttention",
      "Qwen3MoeSparseMoeBlock"),
 ]
@@ -112,49 +136,127 @@ def decoder_builds_block(tree, decoder, attention, block):
     ] if facts else []
     if len(own) == 1 and src(own[0].value) == "True":
         return None
+    # or the block is built unconditionally: a statement of __init__'s own body, no branch
+    if not own and not sparse and any(
+        isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and src(n.value.func) == block
+        for n in init.body
+    ):
+        return None
     if len(own) == 1 and src(own[0].value) == "ffn.sparse" and len(sparse) == 1 and src(sparse[0].value) == "True":
         return None
     return f"{decoder} does not make every layer sparse"
 
 
-def block_checks(tree, block):
-    """(line of the TP > experts raise) of the block's __init__, or why not."""
+def block_call(tree, decoder, block):
+    """The decoder's one call of the block (checked by `decoder_builds_block`)."""
+    init = init_of(cls(tree, decoder))
+    return next(n for n in calls_in_order(init) if src(n.func) == block)
+
+
+def config_arg(value, params, call):
+    """The `config.<key>` a FusedMoE argument reads: `config.<key>` itself, or a parameter of
+    the block's `__init__` that the decoder passes as `<param>=config.<key>`; else None."""
+    if value.startswith("config.") and value[7:].isidentifier():
+        return value[7:]
+    if value in params:
+        kw = {k.arg: src(k.value) for k in call.keywords}
+        got = kw.get(value, "")
+        if got.startswith("config.") and got[7:].isidentifier():
+            return got[7:]
+    return None
+
+
+def block_checks(tree, decoder, block):
+    """What the block's `__init__` checks and passes before and to its experts, or why not:
+    `(tp_gt, experts_key, redundant, intermediate_key)` with `tp_gt` = `(width, line)` of its
+    `if self.tp_size > config.num_experts: raise ValueError(...)` or None when it has no raise
+    before its experts."""
     c = cls(tree, block)
     init = c and init_of(c)
     if init is None:
         return None, f"no {block}.__init__"
+    params = {a.arg for a in init.args.args + init.args.kwonlyargs}
+    defaults = dict(zip(
+        [a.arg for a in init.args.args][-len(init.args.defaults):] if init.args.defaults else [],
+        [src(d) for d in init.args.defaults]))
+    call = block_call(tree, decoder, block)
+    passed = {k.arg for k in call.keywords}
+    # reassigned parameters would change what the experts get
+    for n in ast.walk(init):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in params for t in n.targets):
+            return None, f"{block} reassigns a parameter"
+    calls = calls_in_order(init)
+    experts = [n for n in calls if src(n.func) in ("get_moe_impl_class(quant_config)", "FusedMoE")]
+    if len(experts) != 1:
+        return None, "no single get_moe_impl_class(quant_config)(...) or FusedMoE(...)"
+    ex = experts[0]
+    kw = {k.arg: k.value for k in ex.keywords}
+    # shared-expert fusion: only where the block can be shown to keep it off (the decoder does
+    # not pass `support_shared_expert_fusion`, whose default is False)
+    fusion_off = (
+        "support_shared_expert_fusion" in params
+        and defaults.get("support_shared_expert_fusion") == "False"
+        and "support_shared_expert_fusion" not in passed
+        and any(isinstance(n, ast.Assign) and src(n.targets[0]) == "self.enable_shared_expert_fusion"
+                and src(n.value) == "False" for n in init.body)
+        and all(src(n.test).startswith("support_shared_expert_fusion and")
+                for n in init.body if isinstance(n, ast.If)
+                and any(isinstance(m, ast.Assign) and src(m.targets[0]) == "self.enable_shared_expert_fusion"
+                        and src(m.value) != "False" for m in n.body))
+    )
+    num = kw.get("num_experts")
+    if isinstance(num, ast.IfExp) and fusion_off and src(num.test) == "not self.enable_shared_expert_fusion":
+        num = num.body
+    num = src(num) if num is not None else None
+    if num == EXPERTS_ARG:
+        experts_key, redundant = "num_experts", True
+    else:
+        experts_key, redundant = config_arg(num or "", params, call), False
+    inter = kw.get("intermediate_size")
+    inter_key = config_arg(src(inter), params, call) if inter is not None else None
+    if experts_key is None or inter_key is None:
+        return None, f"the experts get num_experts={num}, intermediate_size={inter and src(inter)}"
+    # the experts get the model's quantization (so Fp8MoEMethod's checks apply)
+    block_quant = {k.arg: src(k.value) for k in call.keywords}.get("quant_config")
+    experts_quant = src(kw["quant_config"]) if "quant_config" in kw else None
+    if experts_quant != "quant_config" or block_quant != "quant_config":
+        return None, "the experts do not get the decoder's quant_config"
+    shared = kw.get("num_fused_shared_experts")
+    if shared is not None and not (fusion_off and src(shared) == "self.num_fused_shared_experts"):
+        return None, "the experts may fuse shared experts"
+    before = []
+    for n in calls:
+        if n.lineno >= ex.lineno:
+            continue
+        name = src(n.func)
+        if not name.split(".")[-1][:1].isupper() or name in ("TopK", "ValueError"):
+            continue
+        kws = {k.arg: src(k.value) for k in n.keywords}
+        if name == "ReplicatedLinear" and kws.get("quant_config") == "None":
+            continue  # an unquantized gate checks nothing
+        before.append(name)
+    if before:
+        return None, f"the block builds {before} before its experts"
+    raises = [n for n in ast.walk(init) if isinstance(n, ast.Raise) and n.lineno < ex.lineno]
+    ifs = [n for n in ast.walk(init) if isinstance(n, ast.If) and src(n.test) == "self.tp_size > config.num_experts"]
+    if not raises:
+        return (None, experts_key, redundant, inter_key), None
+    if len(ifs) != 1 or len(raises) != 1 or ifs[0].body[0] is not raises[0]:
+        return None, "a raise before the experts other than one `if self.tp_size > config.num_experts`"
+    exc = raises[0].exc
+    if not (isinstance(exc, ast.Call) and src(exc.func) == "ValueError" and len(exc.args) == 1
+            and fstring(exc.args[0]) == TP_GT_MESSAGE):
+        return None, "the TP > experts message differs"
     width = [
         n for n in ast.walk(init) if isinstance(n, ast.Assign)
         and src(n.targets[0]) == "self.tp_size"
     ]
-    if len(width) != 1 or src(width[0].value) != "get_parallel().moe_tp_size":
-        return None, "self.tp_size is not get_parallel().moe_tp_size"
-    ifs = [n for n in ast.walk(init) if isinstance(n, ast.If) and src(n.test) == "self.tp_size > config.num_experts"]
-    if len(ifs) != 1 or not isinstance(ifs[0].body[0], ast.Raise):
-        return None, "no single `if self.tp_size > config.num_experts: raise`"
-    exc = ifs[0].body[0].exc
-    if not (isinstance(exc, ast.Call) and src(exc.func) == "ValueError" and len(exc.args) == 1
-            and fstring(exc.args[0]) == TP_GT_MESSAGE):
-        return None, "the TP > experts message differs"
-    calls = calls_in_order(init)
-    experts = [n for n in calls if src(n.func) == "get_moe_impl_class(quant_config)"]
-    if len(experts) != 1:
-        return None, "no single get_moe_impl_class(quant_config)(...)"
-    kw = {k.arg: src(k.value) for k in experts[0].keywords}
-    if kw.get("num_experts") != EXPERTS_ARG or kw.get("intermediate_size") != INTERMEDIATE_ARG:
-        return None, f"the experts get num_experts={kw.get('num_experts')}, intermediate_size={kw.get('intermediate_size')}"
-    if "num_fused_shared_experts" in kw:
-        return None, "the experts fuse shared experts"
-    before = [
-        src(n.func) for n in calls
-        if n.lineno < experts[0].lineno and src(n.func).split(".")[-1][:1].isupper()
-        and src(n.func) not in ("TopK", "ValueError")
-    ]
-    if before:
-        return None, f"the block builds {before} before its experts"
-    if ifs[0].lineno > experts[0].lineno:
-        return None, "the TP > experts check comes after the experts"
-    return ifs[0].body[0].lineno, None
+    widths = {"get_parallel().moe_tp_size": "MoeTp", "get_parallel().tp_size": "Tp"}
+    if len(width) != 1 or src(width[0].value) not in widths or width[0].lineno > ifs[0].lineno:
+        return None, "self.tp_size is not get_parallel().moe_tp_size or .tp_size"
+    if experts_key != "num_experts":
+        return None, "the TP > experts check reads another expert count than the experts get"
+    return ((widths[src(width[0].value)], raises[0].lineno), experts_key, redundant, inter_key), None
 
 
 def fused_moe(v):
@@ -222,11 +324,11 @@ def main():
                 continue
             tree = parse(os.path.join(WHEELS, v, "sglang", "srt", "models", file))
             why = decoder_builds_block(tree, decoder, attention, block)
-            line, why2 = (None, None) if why else block_checks(tree, block)
+            facts, why2 = (None, None) if why else block_checks(tree, decoder, block)
             if why or why2:
                 print(f"{v} {arch}: {why or why2}: left out", file=sys.stderr)
                 continue
-            rows.append((arch, v, file, line))
+            rows.append((arch, v, file, facts))
     vv = lambda v: "V" + v.replace(".", "_")  # noqa: E731
     out = [
         "// @generated by scripts/models/gen_moe_asserts.py from the SGLang wheels; do not edit by hand.",
@@ -241,10 +343,14 @@ def main():
         "#[rustfmt::skip]",
         "pub static MOE_BLOCKS: &[MoeBlock] = &[",
     ]
-    for arch, v, file, line in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+    for arch, v, file, (tp_gt, experts, redundant, inter) in sorted(
+            rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+        gt = f"Some((MoeWidth::{tp_gt[0]}, {tp_gt[1]}))" if tp_gt else "None"
         out.append(
             f"    MoeBlock {{ arch: {json.dumps(arch)}, release: SglangVersion::{vv(v)}, "
-            f"file: \"python/sglang/srt/models/{file}\", tp_gt_experts: {line} }},"
+            f"file: \"python/sglang/srt/models/{file}\", tp_gt_experts: {gt}, "
+            f"experts: {json.dumps(experts)}, redundant: {str(redundant).lower()}, "
+            f"intermediate: {json.dumps(inter)} }},"
         )
     out += [
         "];",

@@ -153,7 +153,7 @@ fn rule_sources_are_the_generated_lines() {
         let l = fused_moe_lines(v).expect("FusedMoE lines");
         let b = moe_block(v, "Qwen3MoeForCausalLM").expect("Qwen3-MoE block");
         for (code, line) in [
-            ("PAR068", b.tp_gt_experts),
+            ("PAR068", b.tp_gt_experts.expect("the TP > experts check").1),
             ("PAR069", l.experts_ep),
             ("PAR070", l.intermediate_tp),
             ("PAR071", l.fp8_block_n),
@@ -161,6 +161,93 @@ fn rule_sources_are_the_generated_lines() {
         ] {
             let rule = rules::all().into_iter().find(|r| r.code == code).unwrap();
             assert_eq!(rule.source(v).map(|s| s.line), Some(line), "{code} {v}");
+        }
+    }
+}
+
+#[test]
+fn qwen2_moe_block_compares_the_full_tp_size_with_the_experts() {
+    // Qwen2-MoE's block reads get_parallel().tp_size (qwen2_moe.py:274@0.5.23): expert
+    // parallelism does not lower it, while Qwen3-MoE's block reads the MoE TP width
+    let two = r#","json_model_override_args":"{\"num_experts\": 2}""#;
+    for extra in [r#","tp_size":4"#, r#","tp_size":4,"ep_size":2"#] {
+        assert_eq!(
+            first_error(&launch("Qwen/Qwen1.5-MoE-A2.7B", &format!("{extra}{two}"))),
+            Some((
+                "PAR068".into(),
+                "Tensor parallel size 4 is greater than the number of experts 2.".into(),
+                "python/sglang/srt/models/qwen2_moe.py:274@0.5.23".into(),
+            )),
+            "{extra}"
+        );
+    }
+    let qwen3 = r#"{"gpu":"H100","arch":"Qwen3MoeForCausalLM","tp_size":4,"ep_size":2,"json_model_override_args":"{\"num_experts\": 2}"}"#;
+    assert_eq!(first_error(qwen3), None);
+    assert_eq!(
+        first_error(&launch(
+            "Qwen/Qwen1.5-MoE-A2.7B",
+            &format!(r#","tp_size":2{two}"#)
+        )),
+        None
+    );
+}
+
+#[test]
+fn mixtral_experts_read_num_local_experts_and_intermediate_size() {
+    // MixtralMoE has no TP > experts check and passes config.num_local_experts and
+    // config.intermediate_size to FusedMoE (mixtral.py, MixtralDecoderLayer), without the
+    // redundant experts
+    let m = "mistralai/Mixtral-8x7B-Instruct-v0.1";
+    let odd = r#","json_model_override_args":"{\"intermediate_size\": 14338}""#;
+    assert_eq!(
+        first_error(&launch(m, &format!(r#","tp_size":4{odd}"#))).map(|e| (e.0, e.2)),
+        Some((
+            "PAR070".into(),
+            "python/sglang/srt/layers/moe/fused_moe_triton/layer.py:427@0.5.23".into()
+        ))
+    );
+    assert_eq!(
+        first_error(&launch(m, &format!(r#","tp_size":4,"ep_size":4{odd}"#))),
+        None
+    );
+    let six = r#","json_model_override_args":"{\"num_local_experts\": 6}""#;
+    assert_eq!(
+        first_error(&launch(m, &format!(r#","tp_size":4,"ep_size":4{six}"#))).map(|e| e.0),
+        Some("PAR069".into())
+    );
+    // more TP ranks than experts is no error of the block's (8 experts, --tp-size 16)
+    let two = r#","json_model_override_args":"{\"num_local_experts\": 2}""#;
+    assert_eq!(
+        first_error(&launch(m, &format!(r#","tp_size":4{two}"#))),
+        None
+    );
+    // the reference Mixtral at its usual widths builds
+    for tp in [1, 2, 4, 8] {
+        assert_eq!(
+            first_error(&launch(m, &format!(r#","tp_size":{tp}"#))),
+            None,
+            "tp {tp}"
+        );
+    }
+}
+
+#[test]
+fn every_reviewed_block_reads_keys_its_reference_config_has() {
+    for arch in [
+        "GraniteMoeForCausalLM",
+        "MixtralForCausalLM",
+        "OlmoeForCausalLM",
+        "Qwen2MoeForCausalLM",
+        "Qwen3MoeForCausalLM",
+    ] {
+        let cfg = preflight_core::model::builtin::ref_config(arch)
+            .expect(arch)
+            .value();
+        for v in SglangVersion::all() {
+            let b = moe_block(v, arch).unwrap_or_else(|| panic!("{arch} {v}"));
+            for key in [b.experts, b.intermediate] {
+                assert!(cfg[key].as_i64().is_some_and(|n| n > 0), "{arch}: {key}");
+            }
         }
     }
 }

@@ -238,10 +238,12 @@ pub fn head_asserts(v: SglangVersion, arch: &str) -> Option<&'static HeadAsserts
 
 /// The sparse MoE block an architecture's first decoder layer builds right after its attention,
 /// in one release (`model::generated::moe_asserts`, written by
-/// `scripts/models/gen_moe_asserts.py` from the wheels for the reviewed architectures): it
-/// refuses a MoE TP width above `num_experts` at `tp_gt_experts`, then builds its `FusedMoE`
-/// with `num_experts + --ep-num-redundant-experts` experts of `moe_intermediate_size`, and no
-/// fused shared experts ([`FusedMoeLines`] gives that class's checks).
+/// `scripts/models/gen_moe_asserts.py` from the wheels for the reviewed architectures): where
+/// the block has one, it refuses a TP width above `num_experts` at `tp_gt_experts`; then it
+/// builds its `FusedMoE` with the routed experts of `config.<experts>` (plus
+/// `--ep-num-redundant-experts` where `redundant`) of `config.<intermediate>` each, with the
+/// model's quantization and no fused shared experts ([`FusedMoeLines`] gives that class's
+/// checks).
 #[derive(Debug)]
 pub struct MoeBlock {
     /// `architectures[0]` as the registry keys it.
@@ -250,8 +252,18 @@ pub struct MoeBlock {
     pub release: SglangVersion,
     /// The model file (`python/sglang/srt/models/qwen3_moe.py`).
     pub file: &'static str,
-    /// Line of `raise ValueError(f"Tensor parallel size ... is greater than the number of experts ...")`.
-    pub tp_gt_experts: u32,
+    /// The width `self.tp_size` of the block's `if self.tp_size > config.num_experts` and the
+    /// line of its `raise ValueError(f"Tensor parallel size ... is greater than the number of
+    /// experts ...")`; `None` where the block raises nothing before its experts (Mixtral's).
+    pub tp_gt_experts: Option<(MoeWidth, u32)>,
+    /// The config key of the routed expert count (`num_experts`, `num_local_experts`).
+    pub experts: &'static str,
+    /// Whether the experts get `--ep-num-redundant-experts` more (`config.num_experts +
+    /// get_exec().moe.ep_num_redundant_experts`).
+    pub redundant: bool,
+    /// The config key of one expert's intermediate size (`moe_intermediate_size`,
+    /// `intermediate_size`).
+    pub intermediate: &'static str,
 }
 
 /// The lines of `FusedMoE.__init__`'s two bare asserts (`layers/moe/fused_moe_triton/layer.py`)
@@ -273,12 +285,14 @@ pub struct FusedMoeLines {
     pub fp8_block_k_width: MoeWidth,
 }
 
-/// A width of `Fp8MoEMethod.create_fp8_moe_weight_`'s `tp_size` (`layers/quantization/fp8.py`).
+/// The TP width a MoE check reads: a block's `self.tp_size`, or the `tp_size` of
+/// `Fp8MoEMethod.create_fp8_moe_weight_` (`layers/quantization/fp8.py`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoeWidth {
-    /// `get_parallel().tp_size` (up to 0.5.21).
+    /// `get_parallel().tp_size`, `--tp-size` (the FP8 check up to 0.5.21; Qwen2-MoE's block).
     Tp,
-    /// `layer.moe_tp_size` (0.5.22 and later).
+    /// `get_parallel().moe_tp_size` / `layer.moe_tp_size`: `--tp-size / --ep-size /
+    /// --moe-dp-size` (the FP8 check from 0.5.22; Qwen3-MoE's block).
     MoeTp,
 }
 

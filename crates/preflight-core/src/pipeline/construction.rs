@@ -215,13 +215,17 @@ fn built_arch<'a>(ctx: &'a Ctx, st: &State) -> Option<&'a str> {
 
 /// The first decoder layer's sparse MoE block, built right after the attention whose head
 /// asserts passed, for the reviewed architectures ([`crate::model::archs::moe_block`], generated
-/// by `scripts/models/gen_moe_asserts.py`), in SGLang's order: the block refuses a MoE TP width
-/// above `num_experts` (PAR068, `qwen3_moe.py:247@0.5.23`); `FusedMoE.__init__` asserts that
-/// the routed experts divide by `--ep-size` (PAR069) and `moe_intermediate_size` by
-/// `moe_tp_size` (PAR070, `layers/moe/fused_moe_triton/layer.py:414/427@0.5.23`); then, for a
-/// block-FP8 checkpoint, `Fp8MoEMethod.create_fp8_moe_weight_` refuses a per-rank slice that is
-/// not a multiple of `block_n` (PAR071), or with `moe_tp_size > 1` of `block_k` (PAR072,
-/// `layers/quantization/fp8.py:1589/1597@0.5.23`).
+/// by `scripts/models/gen_moe_asserts.py`), in SGLang's order: a block that has the check
+/// refuses a TP width (the MoE TP width, or Qwen2-MoE's full `--tp-size`) above its experts
+/// (PAR068, `qwen3_moe.py:247@0.5.23`); `FusedMoE.__init__` asserts that the routed experts
+/// (plus the redundant ones, for blocks that add them) divide by `--ep-size` (PAR069) and the
+/// block's intermediate size (`moe_intermediate_size`, or Mixtral's and OLMoE's
+/// `intermediate_size`) by `moe_tp_size` (PAR070, `layers/moe/fused_moe_triton/layer.py:414/427
+/// @0.5.23`); then, for a block-FP8 checkpoint, `Fp8MoEMethod.create_fp8_moe_weight_` refuses a
+/// per-rank slice that is not a multiple of `block_n` (PAR071), or with `moe_tp_size > 1` of
+/// `block_k` (PAR072, `layers/quantization/fp8.py:1589/1597@0.5.23`). The `config.json` keys
+/// read are the block's ([`crate::model::archs::MoeBlock`]); where one is missing nothing is
+/// judged.
 ///
 /// Not judged (no diagnostic, rather than a guess): elastic EP (`--ep-join-mode scale`, whose
 /// storage EP size Preflight does not model); attention widths that the attention's own
@@ -249,7 +253,7 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     }
     let text = ctx.model.hf.text();
-    let (Some(experts), Some(inter)) = (text.int("num_experts"), text.int("moe_intermediate_size"))
+    let (Some(experts), Some(inter)) = (text.int(block.experts), text.int(block.intermediate))
     else {
         return Ok(());
     };
@@ -259,7 +263,12 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
     else {
         return Ok(());
     };
-    let (ep, redundant) = (a.ep_size, a.ep_num_redundant_experts);
+    let ep = a.ep_size;
+    let redundant = if block.redundant {
+        a.ep_num_redundant_experts
+    } else {
+        0
+    };
     let trtllm = matches!(
         &*a.moe_runner_backend,
         "flashinfer_trtllm" | "flashinfer_trtllm_routed"
@@ -294,18 +303,18 @@ fn first_moe_layer(ctx: &Ctx, st: &mut State) -> Step {
     let raise = |st: &mut State, rule, args: &[(&str, PyVal)], file, line| {
         Err(raise_at(ctx, st, rule, args, file, line))
     };
-    if moe_tp > experts {
-        let args = [
-            ("tp_size", PyVal::Int(moe_tp)),
-            ("num_experts", PyVal::Int(experts)),
-        ];
-        return raise(
-            st,
-            &pr::MOE_TP_EXPERTS,
-            &args,
-            block.file,
-            block.tp_gt_experts,
-        );
+    if let Some((width, line)) = block.tp_gt_experts {
+        let tp = match width {
+            crate::model::archs::MoeWidth::Tp => a.tp_size,
+            crate::model::archs::MoeWidth::MoeTp => moe_tp,
+        };
+        if tp > experts {
+            let args = [
+                ("tp_size", PyVal::Int(tp)),
+                ("num_experts", PyVal::Int(experts)),
+            ];
+            return raise(st, &pr::MOE_TP_EXPERTS, &args, block.file, line);
+        }
     }
     const LAYER: &str = "python/sglang/srt/layers/moe/fused_moe_triton/layer.py";
     if ep <= 0 || modulo(experts + redundant, ep) != Some(0) {

@@ -1383,9 +1383,11 @@ pub static MOE_TP_EXPERTS: RuleInfo = RuleInfo {
     ],
     title: doc!("The MoE tensor-parallel width is larger than the number of experts"),
     explanation: doc!(
-        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size) above the config's num_experts. The message says Tensor parallel size but prints the MoE TP width. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel)."
+        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a TP width above the config's num_experts: Qwen3-MoE's block compares the MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size), so its message says Tensor parallel size but prints the MoE TP width; Qwen2-MoE's compares --tp-size itself. Mixtral, OLMoE and Granite MoE blocks have no such check. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel)."
     ),
-    trigger: doc!("A reviewed MoE architecture with moe_tp_size > num_experts."),
+    trigger: doc!(
+        "A reviewed MoE architecture with moe_tp_size > num_experts (Qwen3-MoE), or tp_size > num_experts (Qwen2-MoE)."
+    ),
     solutions: doc_list![
         "Split the experts with --ep-size instead (moe_tp_size = tp_size / ep_size), or use a smaller --tp-size."
     ],
@@ -1414,7 +1416,7 @@ pub static MOE_EXPERTS_EP: RuleInfo = RuleInfo {
     ],
     title: doc!("The number of experts does not divide by --ep-size"),
     explanation: doc!(
-        "FusedMoE, the expert layer of the first sparse MoE block, places num_experts + --ep-num-redundant-experts routed experts evenly on the --ep-size expert-parallel ranks, and asserts that they divide. A bare assert: an AssertionError without a message while the model is built."
+        "FusedMoE, the expert layer of the first sparse MoE block, places the routed experts (num_experts + --ep-num-redundant-experts for the Qwen blocks; num_local_experts or num_experts alone for Mixtral, Granite MoE and OLMoE) evenly on the --ep-size expert-parallel ranks, and asserts that they divide. A bare assert: an AssertionError without a message while the model is built."
     ),
     trigger: doc!(
         "A reviewed MoE architecture with (num_experts + ep_num_redundant_experts) % ep_size != 0 (a config with 130 experts and --ep-size 4)."
@@ -1447,7 +1449,7 @@ pub static MOE_INTERMEDIATE_TP: RuleInfo = RuleInfo {
     ],
     title: doc!("The experts' intermediate size does not divide by the MoE TP width"),
     explanation: doc!(
-        "Without expert parallelism every expert is split across the MoE TP group (moe_tp_size = --tp-size / --ep-size / --moe-dp-size): FusedMoE asserts that moe_intermediate_size divides by it. A bare assert: an AssertionError without a message while the model is built."
+        "Without expert parallelism every expert is split across the MoE TP group (moe_tp_size = --tp-size / --ep-size / --moe-dp-size): FusedMoE asserts that each expert's intermediate size (moe_intermediate_size; intermediate_size for Mixtral, Granite MoE and OLMoE) divides by it. A bare assert: an AssertionError without a message while the model is built."
     ),
     trigger: doc!(
         "A reviewed MoE architecture with moe_intermediate_size % moe_tp_size != 0 (Qwen3-30B-A3B's 768 with --tp-size 5 and --ep-size 1)."

@@ -6,14 +6,44 @@
 use crate::model::archs::{FusedMoeLines, MoeBlock, MoeWidth};
 use crate::version::SglangVersion;
 
-/// Sorted by architecture, then release (5 rows).
+/// Sorted by architecture, then release (35 rows).
 #[rustfmt::skip]
 pub static MOE_BLOCKS: &[MoeBlock] = &[
-    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 241 },
-    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 244 },
-    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 245 },
-    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 248 },
-    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: 247 },
+    MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSWAForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "GraniteMoeSharedForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/mixtral.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/mixtral.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/mixtral.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/mixtral.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "MixtralForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/mixtral.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 287)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 280)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 275)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 275)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 274)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: Some((MoeWidth::MoeTp, 241)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: Some((MoeWidth::MoeTp, 244)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: Some((MoeWidth::MoeTp, 245)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: Some((MoeWidth::MoeTp, 248)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
+    MoeBlock { arch: "Qwen3MoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/qwen3_moe.py", tp_gt_experts: Some((MoeWidth::MoeTp, 247)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
 ];
 
 /// `FusedMoE.__init__`'s asserts (`layers/moe/fused_moe_triton/layer.py`) and the block-FP8
