@@ -8,7 +8,8 @@
 //   picker     a picker change (input + change events) → DOM updated (first mutation) and
 //              settled (last mutation before 100 ms without any), 95th percentile;
 //   wasm       the JS API in the page (pkg/preflight-wasm.mjs, conversion of input and output
-//              included): evaluate() of the representative configurations, validate() (the fix
+//              included): verdict() (one evaluation, a small object back) and evaluate() (the
+//              whole report converted) of the representative configurations, validate() (the fix
 //              search) of every 10th golden error case (BENCH_EVERY), matrix() of one architecture; and the
 //              widget's module (preflight-embed.mjs check()) on the seed scenario.
 // The page of the wasm timings is served cross-origin isolated (COOP/COEP), which gives
@@ -296,9 +297,11 @@ result.dist = whole;
       return { median_us: q(means, 0.5), min_us: Math.min(...means), max_us: Math.max(...means), calls_per_batch: k };
     };
     out.evaluate = {};
+    out.verdict = {};
     out.validate = {};
     for (const [name, cfg] of Object.entries(CASES)) {
       out.evaluate[name] = perCall(() => api.evaluate(cfg));
+      out.verdict[name] = perCall(() => api.verdict(cfg));
       out.validate[name] = perCall(() => api.validate(cfg));
     }
     out.widget_check_seed = perCall(() => widget.check(SEED_QUERY, '[]'));
@@ -316,7 +319,7 @@ result.dist = whole;
     out.matrix = { arch: MATRIX_ARCH, rows: m.rows.length, columns: m.columns.length, cells: m.rows.length * (m.columns.length + 1), median_ms: q(mt, 0.5), min_ms: Math.min(...mt), max_ms: Math.max(...mt) };
     return out;
   }, { CASES, MATRIX_ARCH, golden, models, SEED_QUERY });
-  console.error(`  wasm: ${JSON.stringify({ evaluate: result.wasm.evaluate, matrix: result.wasm.matrix, fix: result.wasm.validate_golden_errors_ms })}`);
+  console.error(`  wasm: ${JSON.stringify({ verdict: result.wasm.verdict, evaluate: result.wasm.evaluate, matrix: result.wasm.matrix, fix: result.wasm.validate_golden_errors_ms })}`);
   await context.close();
 }
 

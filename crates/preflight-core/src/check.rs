@@ -216,31 +216,14 @@ fn finish(
         .as_ref()
         .map(|r| r.sglang.clone())
         .unwrap_or_else(|| crate::version_of(&config).to_string());
-    let headline = match (class, report.as_ref()) {
-        (VerdictClass::CannotJudge, r) => {
-            let why = parse
-                .iter()
-                .find(|d| d.severity == Severity::Error)
-                .map(|d| d.message.clone())
-                .or_else(|| {
-                    r.and_then(|r| {
-                        r.errors()
-                            .find(|d| d.stage == crate::Stage::Input)
-                            .map(|d| d.message.clone())
-                    })
-                });
-            let scope = r.and_then(|r| r.scope).map(|s| format!(" {s}"));
-            match why {
-                Some(w) => format!(
-                    "{}: {w}{}",
-                    class.headline(&sglang),
-                    scope.unwrap_or_default()
-                ),
-                None => class.headline(&sglang),
-            }
-        }
-        _ => class.headline(&sglang),
-    };
+    // a parse error says why first, then the report's own input error
+    let why = parse
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map(|d| d.message.as_str())
+        .or_else(|| report.as_ref().and_then(Report::input_error));
+    let scope = report.as_ref().and_then(|r| r.scope);
+    let headline = class.headline_with(&sglang, why, scope);
     Checked {
         kind,
         parse,
@@ -351,6 +334,28 @@ mod tests {
             None,
         );
         assert_eq!(c.report.and_then(|r| r.scope), None);
+    }
+
+    #[test]
+    fn a_reports_summary_says_what_check_says() {
+        // the JS API's verdict() reads Report::summary: the same class, exit code and words
+        for (model, g) in [
+            ("meta-llama/Llama-3.1-8B-Instruct", "H100"),
+            ("meta-llama/Llama-3.1-8B-Instruct", "H9000"),
+            ("someone/unknown-model", "H100"),
+            ("deepseek-ai/DeepSeek-V3", "A100"),
+        ] {
+            let text = format!("python -m sglang.launch_server --model-path {model}");
+            let c = check(&text, &gpu(g), None);
+            let s = c.report.as_ref().expect("a launch to evaluate").summary();
+            assert_eq!(
+                (s.class, s.exit_code, s.headline.as_str()),
+                (c.class, c.class.exit_code(false), c.headline.as_str()),
+                "{model} on {g}"
+            );
+            let first = c.report.as_ref().and_then(|r| r.first_error());
+            assert_eq!(s.code, first.map(|d| d.code));
+        }
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub mod url_state;
 pub mod version;
 
 pub use config::LaunchConfig;
-pub use report::{Diagnostic, Report, Severity, Stage, Verdict, VerdictClass};
+pub use report::{Diagnostic, Report, Severity, Stage, Summary, Verdict, VerdictClass};
 pub use version::SglangVersion;
 
 use domains::flags::find_flag;

@@ -297,6 +297,19 @@ impl VerdictClass {
         }
     }
 
+    /// [`VerdictClass::headline`], and for "cannot judge" why (`why`: the input Preflight does
+    /// not understand) and what was checked without it (`scope`, [`PARTIAL_SCOPE`]): the one
+    /// wording of the page, the CLI and the JS API.
+    pub fn headline_with(self, sglang: &str, why: Option<&str>, scope: Option<&str>) -> String {
+        match (self, why) {
+            (VerdictClass::CannotJudge, Some(w)) => {
+                let scope = scope.map(|s| format!(" {s}")).unwrap_or_default();
+                format!("{}: {w}{scope}", self.headline(sglang))
+            }
+            _ => self.headline(sglang),
+        }
+    }
+
     /// The short label (`refused`, `crashes at first forward`, ...).
     pub fn label(self) -> &'static str {
         match self {
@@ -388,7 +401,59 @@ pub struct Report {
     pub args: Option<Box<crate::args::ServerArgs>>,
 }
 
+/// A report reduced to its verdict ([`Report::summary`]): what a CI gate, a matrix cell or a
+/// picker's option reason reads, without the resolved table, the model facts and the texts of
+/// every finding (the JS API's `verdict()`, much cheaper to hand to JavaScript than the
+/// report).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// What will happen (see [`VerdictClass`]).
+    pub class: VerdictClass,
+    /// The exit code `preflight check` gives it ([`VerdictClass::exit_code`], risks do not
+    /// fail): 0 starts, 1 refused or crashes, 2 cannot judge.
+    pub exit_code: u8,
+    /// The verdict in plain words (`SGLang 0.5.23 would refuse this launch`).
+    pub headline: String,
+    /// The release evaluated.
+    pub sglang: String,
+    /// The first error (the exception SGLang raises, or the known crash): its rule code.
+    pub code: Option<&'static str>,
+    /// Its message, SGLang's exact text.
+    pub message: Option<String>,
+    /// The rule codes of every error and warning, in the report's order.
+    pub findings: Vec<&'static str>,
+}
+
 impl Report {
+    /// The message of the first input error (an unknown model, GPU or setting: why
+    /// Preflight cannot judge the launch).
+    pub fn input_error(&self) -> Option<&str> {
+        self.errors()
+            .find(|d| d.stage == Stage::Input)
+            .map(|d| d.message.as_str())
+    }
+
+    /// The verdict alone (see [`Summary`]).
+    pub fn summary(&self) -> Summary {
+        let first = self.first_error();
+        Summary {
+            class: self.class,
+            exit_code: self.class.exit_code(false),
+            headline: self
+                .class
+                .headline_with(&self.sglang, self.input_error(), self.scope),
+            sglang: self.sglang.clone(),
+            code: first.map(|d| d.code),
+            message: first.map(|d| d.message.clone()),
+            findings: self
+                .diagnostics
+                .iter()
+                .filter(|d| matches!(d.severity, Severity::Error | Severity::Warning))
+                .map(|d| d.code)
+                .collect(),
+        }
+    }
+
     /// The first error, i.e. the exception SGLang raises.
     pub fn first_error(&self) -> Option<&Diagnostic> {
         self.diagnostics

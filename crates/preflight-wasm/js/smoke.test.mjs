@@ -40,6 +40,22 @@ test('evaluate (no fix search) and matrix', () => {
   assert.equal(r.diagnostics.find((d) => d.severity === 'error').code, 'DSA001');
   assert.equal(r.corrected, null);
   assert.throws(() => api.evaluate([1]), /expects a LaunchConfig object/);
+  // the verdict alone: the same evaluation, reduced
+  const v = api.verdict({ gpu: 'RTX 5090', arch: 'GlmMoeDsaForCausalLM', kv_cache_dtype: 'bf16',
+                          dsa_prefill_backend: 'flashinfer_sparse_mla' });
+  assert.equal(v.class, r.class);
+  assert.equal(v.class, 'refused');
+  assert.equal(v.exit_code, 1);
+  assert.equal(v.code, 'DSA001');
+  assert.equal(v.message, r.diagnostics.find((d) => d.severity === 'error').message);
+  assert.match(v.headline, /^SGLang 0\.5\.23 would refuse this launch$/);
+  assert.deepEqual(v.findings, r.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code));
+  const ok = api.verdict({ gpu: 'H100', arch: 'LlamaForCausalLM' });
+  assert.deepEqual([ok.class, ok.exit_code, ok.code, ok.message], ['starts', 0, null, null]);
+  const unknown = api.verdict({ gpu: 'H100', model_path: 'no-such-org/no-such-model' });
+  assert.equal(unknown.exit_code, 2);
+  assert.match(unknown.headline, /^Preflight cannot judge this launch: /);
+  assert.throws(() => api.verdict('x'), /verdict\(\) expects a LaunchConfig object/);
   const m = api.matrix({ arch: 'DeepseekV3ForCausalLM' });
   assert.equal(m.kind, 'attention');
   assert.equal(m.rows.length, api.gpus().length);

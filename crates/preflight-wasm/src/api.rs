@@ -5,7 +5,7 @@ use preflight_core::explain::{self, Match, Reproduction};
 use preflight_core::matrix::{self, Matrix, MatrixKind};
 use preflight_core::parse::{self, ParseOptions, Parsed, Rewrite};
 use preflight_core::report::Change;
-use preflight_core::{LaunchConfig, Report};
+use preflight_core::{LaunchConfig, Report, Summary};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -36,6 +36,21 @@ pub fn evaluate(config: Value) -> Result<Report, String> {
         ));
     }
     Ok(preflight_core::evaluate(&self::config(config)?))
+}
+
+/// The verdict alone of [`evaluate`] ([`Report::summary`]: class, exit code, headline, the
+/// first error's code and message, every error's and warning's code).
+///
+/// # Errors
+/// A message when the value is not an object or a key has the wrong type.
+pub fn verdict(config: Value) -> Result<Summary, String> {
+    if !config.is_object() {
+        return Err(format!(
+            "verdict() expects a LaunchConfig object, got {}",
+            kind(&config)
+        ));
+    }
+    Ok(preflight_core::evaluate(&self::config(config)?).summary())
 }
 
 /// The engine-computed matrix of `preflight matrix` (core `matrix`): for `kind`

@@ -277,6 +277,19 @@ export interface CookbookLaunch extends CheckOptions {
   /** --model-path. */
   model?: string;
 }
+/** verdict(): the report reduced to what a gate reads. */
+export interface Summary {
+  class: VerdictClass;
+  /** preflight check's exit code: 0 starts (risks included), 1 refused or crashes, 2 cannot judge. */
+  exit_code: 0 | 1 | 2;
+  headline: string;
+  sglang: string;
+  /** The first error's rule code and SGLang's exact message (null when it starts). */
+  code: string | null;
+  message: string | null;
+  /** Every error's and warning's rule code, in the report's order. */
+  findings: string[];
+}
 export interface Checked {
   /** How the text was read; null for a LaunchConfig. */
   kind: "command" | "config_yaml" | "container_list" | null;
@@ -407,6 +420,21 @@ pub fn evaluate(
 ) -> Result<JsValue, JsError> {
     let report = api::evaluate(from_js(config)?).map_err(|e| JsError::new(&e))?;
     to_js(&report)
+}
+
+/// The verdict of `evaluate` without the report: `{class, exit_code, headline, sglang, code,
+/// message, findings}` (the first error's rule code and SGLang's message; every error's and
+/// warning's code). For gates and for scoring many configurations: the evaluation is the
+/// same, and handing this small object to JavaScript costs a fraction of the report's.
+///
+/// # Errors
+/// Throws when `config` is not an object or a key has the wrong type.
+#[wasm_bindgen(unchecked_return_type = "Summary")]
+pub fn verdict(
+    #[wasm_bindgen(unchecked_param_type = "LaunchConfig")] config: JsValue,
+) -> Result<JsValue, JsError> {
+    let summary = api::verdict(from_js(config)?).map_err(|e| JsError::new(&e))?;
+    to_js(&summary)
 }
 
 /// The matrix of `preflight matrix`: `kind` `"attention"` (default: every catalogue GPU ×
