@@ -64,10 +64,17 @@ pub fn flag_words(cfg: &LaunchConfig) -> Vec<String> {
             words.push(shell_quote(&text));
         }
     };
-    for f in FLAGS {
-        if let Some(value) = cfg.args.get(f.name) {
-            push(f.name, value, matches!(f.kind, FlagKind::Bool));
-        }
+    // modelled flags in table order (a launch sets a few of the table's flags: the launch's
+    // keys are looked up in the table, not the table's in the launch)
+    let mut modelled: Vec<(usize, &Value)> = cfg
+        .args
+        .iter()
+        .filter_map(|(k, value)| Some((FLAGS.iter().position(|f| f.name == k)?, value)))
+        .collect();
+    modelled.sort_unstable_by_key(|m| m.0);
+    for (i, value) in modelled {
+        let f = &FLAGS[i];
+        push(f.name, value, matches!(f.kind, FlagKind::Bool));
     }
     // unmodelled flags in the order of the words they print as, so that a key spelt by its
     // dest (`ep_join_mode`) and one spelt by its flag (`elastic_ep_join_mode`) render alike
