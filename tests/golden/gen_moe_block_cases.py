@@ -20,7 +20,6 @@ block size), for a held-out set: oracle-<release>-moe-blocks-random-<S>.jsonl.
 from __future__ import annotations
 
 import copy
-import json
 import random
 import sys
 from pathlib import Path
@@ -40,22 +39,10 @@ ARCHS = {
 
 
 def config(arch, inter=None, experts=None, block=None, heads=None, kv=None):
-    c = json.loads((g.REPO_ROOT / "data" / "models" / arch / "config.json").read_text())
     experts_key, inter_key = ARCHS[arch]
-    if inter is not None:
-        c[inter_key] = inter
-    if experts is not None:
-        c[experts_key] = experts
-    if heads is not None:
-        c["num_attention_heads"] = heads
-    if kv is not None:
-        c["num_key_value_heads"] = kv
-    if block is not None:
-        c["quantization_config"] = {
-            "activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
-            "weight_block_size": list(block),
-        }
-    return c
+    sizes = {inter_key: inter, experts_key: experts, "num_attention_heads": heads,
+             "num_key_value_heads": kv}
+    return g.reference_config(arch, sizes, block)
 
 
 def build_cases(v):

@@ -17,7 +17,6 @@ set: oracle-<release>-moe-layer-random-<S>.jsonl.
 from __future__ import annotations
 
 import copy
-import json
 import random
 import sys
 from pathlib import Path
@@ -31,21 +30,9 @@ RANDOM = None  # (count, seed) with --random
 
 
 def config(inter=None, experts=None, block=None, heads=None, kv=None):
-    c = json.loads((g.REPO_ROOT / "data" / "models" / ARCH / "config.json").read_text())
-    if inter is not None:
-        c["moe_intermediate_size"] = inter
-    if experts is not None:
-        c["num_experts"] = experts
-    if heads is not None:
-        c["num_attention_heads"] = heads
-    if kv is not None:
-        c["num_key_value_heads"] = kv
-    if block is not None:
-        c["quantization_config"] = {
-            "activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
-            "weight_block_size": list(block),
-        }
-    return c
+    sizes = {"moe_intermediate_size": inter, "num_experts": experts, "num_attention_heads": heads,
+             "num_key_value_heads": kv}
+    return g.reference_config(ARCH, sizes, block)
 
 
 def build_cases(v):
