@@ -112,14 +112,18 @@ impl Route {
                 }
                 Route::Matrix(m)
             }
-            (Some("rules"), Some(code), None) if !code.is_empty() => {
-                let code = decode(code);
-                let code: String = code
+            (Some("rules"), Some(code), None) => {
+                let code: String = decode(code)
                     .chars()
                     .filter(|c| c.is_ascii_alphanumeric())
                     .take(16)
                     .collect();
-                Route::Rule(code.to_ascii_uppercase())
+                // nothing of a code left (`#/rules/%00`): the list, as `#/rules` reads
+                if code.is_empty() {
+                    Route::Rules(RuleFilter::default())
+                } else {
+                    Route::Rule(code.to_ascii_uppercase())
+                }
             }
             _ => Route::Builder,
         }
@@ -180,6 +184,13 @@ mod tests {
             Route::Rules(RuleFilter::default())
         );
         assert_eq!(Route::parse("#/rules/dsa001"), Route::Rule("DSA001".into()));
+        // a code of nothing but characters a code cannot hold is the list, and reads back
+        // (the url fuzz target found `#/rules/` + NULs as Rule(""), written as `#/rules/`)
+        for hash in ["#/rules/\0\0\0", "#/rules/%00", "#/rules/-?q="] {
+            let r = Route::parse(hash);
+            assert_eq!(r, Route::Rules(RuleFilter::default()), "{hash}");
+            assert_eq!(Route::parse(&r.hash()), r, "{hash}");
+        }
         assert_eq!(
             Route::parse("#/matrix"),
             Route::Matrix(MatrixView::default())
