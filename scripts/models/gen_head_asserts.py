@@ -31,7 +31,14 @@ reads the vocabulary embedding the model class (``MODEL_CLASS``) builds before i
 pads only on CPU and divides the vocabulary, padded to ``DEFAULT_VOCAB_PADDING_SIZE``, by the
 full TP size or, with ``use_attn_tp_group=is_dp_attention_enabled()``, by the attention TP size
 under DP attention (``ensure_divisibility``'s "{} is not divisible by {}", PAR073); it records
-that width and the assert's line (``VOCAB_DIVIDE``). A release
+that width and the assert's line (``VOCAB_DIVIDE``). From 0.5.22 an attention class may call
+``reject_attn_tp_shard_with_tp_reduce(type(self).__name__, shard_tp_size=attn_tp_size,
+reduces_over_attn_tp=False)`` (``layers/dp_attention.py``) between its QKV and output
+projections, which refuses an attention TP width strictly between 1 and the TP size (PhiMoE
+under attention DP or CP, PAR077): the call's class and line are recorded (``tp_reduce``) when
+it has exactly that shape, and the function's raise line per release (``TP_REDUCE``) when its
+body is the reviewed one (``TP_REDUCE_BODY``); a call or body of any other shape stops the
+script for review. A release
 where any of this does not hold is left out for that architecture (and printed), so Preflight
 checks nothing there rather than something SGLang does not do.
 
@@ -471,6 +478,64 @@ def attention_linears(tree, attention, decoder, width, var):
     return form, None
 
 
+TP_REDUCE_CALL = "reject_attn_tp_shard_with_tp_reduce"
+# The body of layers/dp_attention.py's reject_attn_tp_shard_with_tp_reduce as reviewed in 0.5.22
+# and 0.5.23 (ast.unparse of each statement after the docstring): refuse 1 < shard_tp_size <
+# tp_size unless the layer reduces over attention TP or is a multimodal encoder that does not
+# run on this worker; the message names the widths that narrow the group.
+TP_REDUCE_BODY = """tp_size = get_parallel().tp_size
+if reduces_over_attn_tp or not 1 < shard_tp_size < tp_size:
+    return
+if multimodal_encoder and (not multimodal_encoder_runs_here()):
+    return
+parallel = get_parallel()
+narrowed_by = []
+if parallel.attn_dp_size > 1:
+    narrowed_by.append(f'--attn-dp-size {parallel.attn_dp_size}')
+if parallel.attn_cp_size > 1:
+    narrowed_by.append(f'--attn-cp-size {parallel.attn_cp_size}')
+remedy = ' and '.join((f'drop {flag}' for flag in narrowed_by)) or 'widen the attention TP group'
+raise ValueError(f"{layer} shards over the attention TP group ({shard_tp_size} ranks) but all-reduces over the full TP group ({tp_size} ranks), so it does not support {' with '.join(narrowed_by) or 'this layout'} yet. Use --attn-dp-size equal to --tp-size, or {remedy}{hint}.")"""
+
+
+def tp_reduce_raise(v):
+    """The line of `reject_attn_tp_shard_with_tp_reduce`'s ValueError (layers/dp_attention.py),
+    or None in a release without the function; exits when its body is not TP_REDUCE_BODY."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "dp_attention.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == TP_REDUCE_CALL), None)
+    if fn is None:
+        return None
+    body = fn.body[1:] if ast.get_docstring(fn) is not None else fn.body
+    if "\n".join(ast.unparse(b) for b in body) != TP_REDUCE_BODY:
+        sys.exit(f"{v}: {TP_REDUCE_CALL}'s body differs from the reviewed one: review it (TP_REDUCE_BODY)")
+    raises = [n for n in ast.walk(fn) if isinstance(n, ast.Raise)]
+    return raises[0].lineno
+
+
+def tp_reduce_call(init, width, var):
+    """The attention's `reject_attn_tp_shard_with_tp_reduce(type(self).__name__,
+    shard_tp_size=<the heads' width>, reduces_over_attn_tp=False)`: its line, or None without
+    one. It must be a statement of __init__ itself (no condition) between the QKV and the
+    output projection, over the attention TP width; any other shape exits for review."""
+    calls = [n for n in ast.walk(init) if isinstance(n, ast.Call) and src(n.func) == TP_REDUCE_CALL]
+    if not calls:
+        return None
+    c = calls[0]
+    kw = {k.arg: src(k.value) for k in c.keywords}
+    top = any(isinstance(st, ast.Expr) and st.value is c for st in init.body)
+    lin = linear_calls(init)
+    if (
+        len(calls) != 1 or not top or [src(a) for a in c.args] != ["type(self).__name__"]
+        or kw != {"shard_tp_size": var, "reduces_over_attn_tp": "False"} or width != "AttnTp"
+        or [src(n.func) for n in lin] != ["QKVParallelLinear", "RowParallelLinear"]
+        or not lin[0].lineno < c.lineno < lin[1].lineno
+    ):
+        sys.exit(f"the attention's {TP_REDUCE_CALL} call at line {c.lineno} has another shape: review it")
+    return c.lineno
+
+
 def dense_mlp(v, file, tree, decoder, attention, trees):
     """("Merged" | "Column", why): the decoder layer builds, right after its attention (norms
     between), a dense MLP `<Mlp>(hidden_size, intermediate_size=config.intermediate_size,
@@ -601,6 +666,7 @@ def main():
     rows = []
     vocab = {v: vocab_padded_to_tp(v) for v in rels}
     divides = {v: vocab_divide(v) for v in rels if vocab[v]}
+    tp_reduce_lines = {v: tp_reduce_raise(v) for v in rels}
     for arch, file, attention, decoder in REVIEWED:
         for v in rels:
             if arch not in registry(v):
@@ -630,7 +696,11 @@ def main():
                 mlp, why = dense_mlp(v, file, tree, decoder, attention, trees)
                 if why and "no dense MLP" not in why:
                     print(f"{v} {arch}: {why}: the dense MLP's block-FP8 checks left out", file=sys.stderr)
-            rows.append((arch, v, file, found[:4], embed, linears, mlp))
+            reduce = tp_reduce_call(init, found[0], found[4])
+            if reduce is not None and tp_reduce_lines[v] is None:
+                sys.exit(f"{v} {arch}: {attention} calls {TP_REDUCE_CALL}, which the release lacks")
+            reduce = reduce and (attention, reduce)
+            rows.append((arch, v, file, found[:4], embed, linears, mlp, reduce))
     out = [
         "// @generated by scripts/models/gen_head_asserts.py from the SGLang wheels; do not edit by hand.",
         "",
@@ -646,16 +716,28 @@ def main():
         "#[rustfmt::skip]",
         "pub static HEAD_ASSERTS: &[HeadAsserts] = &[",
     ]
-    for arch, v, file, (width, h, kp, kr), embed, linears, mlp in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
+    for arch, v, file, (width, h, kp, kr), embed, linears, mlp, reduce in sorted(rows, key=lambda r: (r[0], tuple(map(int, r[1].split("."))))):
         vv = "V" + v.replace(".", "_")
         lin = f"Some(HeadDim::{linears})" if linears else "None"
         mlp = f"Some(MlpGateUp::{mlp})" if mlp else "None"
+        red = f"Some(({json.dumps(reduce[0])}, {reduce[1]}))" if reduce else "None"
         out.append(
             f"    HeadAsserts {{ arch: {json.dumps(arch)}, release: SglangVersion::{vv}, "
             f"file: \"python/sglang/srt/models/{file}\", width: HeadWidth::{width}, "
             f"heads: {h}, kv_partition: {kp}, kv_replicate: {kr}, vocab: VocabWidth::{embed}, "
-            f"attn_linears: {lin}, dense_mlp: {mlp} }},"
+            f"attn_linears: {lin}, dense_mlp: {mlp}, tp_reduce: {red} }},"
         )
+    out.append("];")
+    out += [
+        "",
+        "/// The releases with `reject_attn_tp_shard_with_tp_reduce` (`python/sglang/srt/layers/dp_attention.py`):",
+        "/// (release, line of its ValueError).",
+        "#[rustfmt::skip]",
+        "pub static TP_REDUCE: &[(SglangVersion, u32)] = &[",
+    ]
+    for v, line in tp_reduce_lines.items():
+        if line is not None:
+            out.append(f"    (SglangVersion::V{v.replace('.', '_')}, {line}),")
     out.append("];")
     out += [
         "",

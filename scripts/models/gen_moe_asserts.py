@@ -47,8 +47,9 @@ vocabulary embedding, are checked first). Up to 0.5.21 ``create_fp8_moe_weight_`
 ``tp_size > 1`` before the block_k check reads the full TP size, from 0.5.22 the MoE TP width
 (``fp8_block_k_width``). The reviewed list is
 short on purpose: each block differs (a gate built first, shared experts, dense first layers),
-and a block is added only after reading it. PhiMoE is left out: its attention first calls
-``reject_attn_tp_shard_with_tp_reduce`` (dp_attention.py, 0.5.22+), which is not modelled.
+and a block is added only after reading it. PhiMoE's attention first calls
+``reject_attn_tp_shard_with_tp_reduce`` (dp_attention.py, 0.5.22+; PAR077, recorded by
+``gen_head_asserts.py``), which refuses before the block where it applies.
 
 Writes ``crates/preflight-core/src/model/generated/moe_asserts.rs`` (then ``cargo fmt``).
 """
@@ -74,6 +75,7 @@ REVIEWED = [
      "GraniteMoeAttention", "GraniteMoeMoE"),
     ("MixtralForCausalLM", "mixtral.py", "MixtralDecoderLayer", "MixtralAttention", "MixtralMoE"),
     ("OlmoeForCausalLM", "olmoe.py", "OlmoeDecoderLayer", "OlmoeAttention", "OlmoeMoE"),
+    ("PhiMoEForCausalLM", "phimoe.py", "PhiMoEDecoderLayer", "PhiMoEAttention", "PhiMoE"),
     ("Qwen2MoeForCausalLM", "qwen2_moe.py", "Qwen2MoeDecoderLayer", "Qwen2MoeAttention",
      "Qwen2MoeSparseMoeBlock"),
     ("Qwen3MoeForCausalLM", "qwen3_moe.py", "Qwen3MoeDecoderLayer", "Qwen3MoeAttention",

@@ -470,12 +470,18 @@ fn attn_tp_size(x: &Inputs) -> Scalar {
 /// `attn_tp_size` of a resolved `ServerArgs` ([`attn_tp_size`]'s value; `None` when a width it
 /// divides by is 0).
 pub(crate) fn attn_tp_width(a: &crate::args::ServerArgs) -> Option<i64> {
-    let adp = if a.enable_dp_attention {
+    div(a.tp_size, attn_dp_width(a)).and_then(|t| div(t, a.attn_cp_size))
+}
+
+/// The attention DP width `get_parallel().attn_dp_size`: `--dp-size` under the deprecated
+/// `--enable-dp-attention` (which resolution turns into `attn_dp_size`,
+/// `server_args.py:416-423@0.5.23`), else `--attn-dp-size`.
+pub(crate) fn attn_dp_width(a: &crate::args::ServerArgs) -> i64 {
+    if a.enable_dp_attention {
         a.dp_size
     } else {
         a.attn_dp_size
-    };
-    div(a.tp_size, adp).and_then(|t| div(t, a.attn_cp_size))
+    }
 }
 
 /// The derived MoE TP width: `moe_tp_size = tp_size // ep_size // moe_dp_size` (as

@@ -50,26 +50,16 @@ fn oracle_reaches(code: &str, expect: &Value) -> bool {
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // oracle-0.5.23-heads (the model class built on the meta device, first run 157 of 161): the
     // head asserts agree on every case; the four others are other checks of the model classes'
-    // constructors, which Preflight does not port (README, "What is checked")
-    (
-        "heads-a55d34aeac",
-        "PhiMoE with DP attention (--tp-size 8 --dp-size 2): PhiMoEAttention calls reject_attn_tp_shard_with_tp_reduce (models/phimoe.py:288, layers/dp_attention.py:567@0.5.23), a model-class check that is not ported",
-    ),
-    (
-        "heads-b1d9bec2ba",
-        "PhiMoE with DP attention (--tp-size 12 --dp-size 3): reject_attn_tp_shard_with_tp_reduce (layers/dp_attention.py:567@0.5.23), not ported",
-    ),
+    // constructors (README, "What is checked"): PhiMoE's two DP-attention cases agree since
+    // PAR077 (reject_attn_tp_shard_with_tp_reduce) and FusedMoE's width since PAR070; this one
+    // is not ported
     (
         "heads-53bd03972f",
         "QuantMixtral with --tp-size 16 over 8 experts: MixtralMoE's 'Tensor parallel size 16 is greater than the number of experts 8.' (models/mixtral_quant.py:114@0.5.23), a model-class check that is not ported",
     ),
     // oracle-0.5.22-heads-random-2 (held out, drawn after the rules; first run 73 of 75): the
     // head asserts agree on every case; of the two later constructor checks, the dense MLP's
-    // width is PAR076 since, the other is not ported
-    (
-        "heads-random-747c602807",
-        "PhiMoE with --tp-size 13 (DP attention 13): FusedMoE's bare assert intermediate_size % moe_tp_size == 0 (layers/moe/fused_moe_triton/layer.py:408@0.5.22) after the head asserts pass; the expert-width checks are not ported",
-    ),
+    // width is PAR076 since, and PhiMoE's FusedMoE width PAR070 since its block is reviewed
     // oracle-0.5.23-fp8-linear-random-5 (held out, drawn after PAR074/PAR075, the block-FP8
     // linear layers; first run 57 of 58): the one miss (Mixtral's experts against block_k) and
     // the Qwen2-MoE intermediate widths of heads-367c097d8c and heads-random-936c4fc7ed agree

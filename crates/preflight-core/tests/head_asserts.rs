@@ -268,3 +268,82 @@ fn a_quantized_mixtral_is_another_class() {
         preflight_core::model::archs::mixtral_supported(SglangVersion::V0_5_23).contains(&"fp8")
     );
 }
+
+/// A PhiMoE launch with data/models' reference config, block FP8 when `block` is given.
+fn phimoe(block: Option<(i64, i64)>, extra: &str) -> String {
+    let mut config: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../data/models/PhiMoEForCausalLM/config.json"
+    ))
+    .unwrap();
+    if let Some((n, k)) = block {
+        config["quantization_config"] = serde_json::json!({
+            "activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
+            "weight_block_size": [n, k],
+        });
+    }
+    format!(r#"{{"gpu":"H100","arch":"PhiMoEForCausalLM","model_config":{config}{extra}}}"#)
+}
+
+#[test]
+fn phimoe_refuses_an_attention_tp_group_narrower_than_tp() {
+    // PhiMoEAttention splits its heads over attention TP but reduces over the full TP group:
+    // reject_attn_tp_shard_with_tp_reduce (layers/dp_attention.py, 0.5.22+); the oracle's
+    // heads-a55d34aeac gave this message
+    let msg = |json: &str| {
+        let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
+        let d = validate(&cfg).first_error().cloned().expect("an error");
+        (
+            d.code,
+            d.message,
+            d.source.map(|s| s.cite()).unwrap_or_default(),
+        )
+    };
+    let dp2 = r#","tp_size":8,"dp_size":2,"enable_dp_attention":true"#;
+    assert_eq!(
+        msg(&phimoe(None, dp2)),
+        (
+            "PAR077",
+            "PhiMoEAttention shards over the attention TP group (4 ranks) but all-reduces over the full TP group (8 ranks), so it does not support --attn-dp-size 2 yet. Use --attn-dp-size equal to --tp-size, or drop --attn-dp-size 2.".to_string(),
+            "python/sglang/srt/layers/dp_attention.py:567@0.5.23".to_string(),
+        )
+    );
+    let v22 = format!(r#"{dp2},"sglang":"0.5.22""#);
+    assert_eq!(
+        first_error(&phimoe(None, &v22)),
+        Some((
+            "PAR077".into(),
+            "python/sglang/srt/layers/dp_attention.py:523@0.5.22".into()
+        ))
+    );
+    // 0.5.21 has no such check; one rank per attention group, or no attention DP, reduce
+    // correctly
+    for extra in [
+        format!(r#"{dp2},"sglang":"0.5.21""#),
+        r#","tp_size":8,"dp_size":8,"enable_dp_attention":true"#.to_string(),
+        r#","tp_size":8"#.to_string(),
+        r#","tp_size":8,"dp_size":2"#.to_string(),
+    ] {
+        assert_eq!(first_error(&phimoe(None, &extra)), None, "{extra}");
+    }
+    // block FP8: the QKV projection's block checks come first (KV partition 2 x 128 against
+    // block_n 512), then this check, before the output projection's
+    assert_eq!(
+        first_error(&phimoe(Some((512, 128)), dp2)).map(|e| e.0),
+        Some("PAR074".into())
+    );
+    assert_eq!(
+        first_error(&phimoe(Some((128, 128)), dp2)).map(|e| e.0),
+        Some("PAR077".into())
+    );
+    // the catalogue cites the generated lines
+    for (v, line) in [("0.5.22", 523), ("0.5.23", 567)] {
+        let v = SglangVersion::parse(v).unwrap();
+        assert_eq!(preflight_core::model::archs::tp_reduce_line(v), Some(line));
+        let src = rules::parallel::ATTN_TP_SHARD_TP_REDUCE.source(v).unwrap();
+        assert_eq!(src.line, line);
+    }
+    assert_eq!(
+        head_asserts(SglangVersion::V0_5_23, "PhiMoEForCausalLM").and_then(|h| h.tp_reduce),
+        Some(("PhiMoEAttention", 288))
+    );
+}

@@ -237,6 +237,7 @@ fn every_reviewed_block_reads_keys_its_reference_config_has() {
         "GraniteMoeForCausalLM",
         "MixtralForCausalLM",
         "OlmoeForCausalLM",
+        "PhiMoEForCausalLM",
         "Qwen2MoeForCausalLM",
         "Qwen3MoeForCausalLM",
     ] {

@@ -128,6 +128,20 @@ pub struct HeadAsserts {
     /// The dense MLP the decoder layer builds right after the attention, over the full TP group
     /// (`None`: a MoE block, or an MLP whose shape the generator did not verify).
     pub dense_mlp: Option<MlpGateUp>,
+    /// The attention class and the line of its `reject_attn_tp_shard_with_tp_reduce(
+    /// type(self).__name__, shard_tp_size=attn_tp_size, reduces_over_attn_tp=False)` call,
+    /// between its QKV and output projections (PhiMoE from 0.5.22; [`tp_reduce_line`] gives the
+    /// function's raise line).
+    pub tp_reduce: Option<(&'static str, u32)>,
+}
+
+/// The line of `reject_attn_tp_shard_with_tp_reduce`'s `ValueError`
+/// (`python/sglang/srt/layers/dp_attention.py`) in a release that has the function (0.5.22+).
+pub fn tp_reduce_line(v: SglangVersion) -> Option<u32> {
+    super::generated::head_asserts::TP_REDUCE
+        .iter()
+        .find(|(r, _)| *r == v)
+        .map(|(_, line)| *line)
 }
 
 /// How an attention module sizes its heads (`self.head_dim`), as the generator read it.

@@ -219,7 +219,7 @@ fn built_arch<'a>(ctx: &'a Ctx, st: &State) -> Option<&'a str> {
 /// refuses a TP width (the MoE TP width, or Qwen2-MoE's full `--tp-size`) above its experts
 /// (PAR068, `qwen3_moe.py:247@0.5.23`); `FusedMoE.__init__` asserts that the routed experts
 /// (plus the redundant ones, for blocks that add them) divide by `--ep-size` (PAR069) and the
-/// block's intermediate size (`moe_intermediate_size`, or Mixtral's and OLMoE's
+/// block's intermediate size (`moe_intermediate_size`, or Mixtral's, OLMoE's and PhiMoE's
 /// `intermediate_size`) by `moe_tp_size` (PAR070, `layers/moe/fused_moe_triton/layer.py:414/427
 /// @0.5.23`); then, for a block-FP8 checkpoint, `Fp8MoEMethod.create_fp8_moe_weight_` refuses a
 /// per-rank slice that is not a multiple of `block_n` (PAR071), or with `moe_tp_size > 1` of
@@ -484,7 +484,9 @@ fn dense_mlp_blocks(
 
 /// The checks of the first decoder layer's linear layers, in the order the layer builds them:
 /// for a plain block-FP8 checkpoint ([`fp8_weight_block`]) the attention's QKV and output
-/// projections ([`attention_blocks`]); then, for the architectures whose decoder layer builds a
+/// projections ([`attention_blocks`]), with between them, for an attention that calls it,
+/// `reject_attn_tp_shard_with_tp_reduce` ([`attn_tp_reduce`], PAR077, unquantized too); then,
+/// for the architectures whose decoder layer builds a
 /// dense MLP next, `MergedColumnParallelLinear`'s bare assert that `intermediate_size` divides
 /// by `--tp-size` (PAR076, `layers/linear.py:693@0.5.23`) and, block FP8, the MLP's gate/up and
 /// down projections ([`dense_mlp_blocks`]). For the reviewed architectures whose linear layers
@@ -512,6 +514,13 @@ fn first_layer_linears(ctx: &Ctx, st: &mut State) -> Step {
         Some((n, k)) => attention_blocks(ctx, st, h, lines.width, n, k),
         None => Blocks::Pass,
     };
+    // an attention's reject_attn_tp_shard_with_tp_reduce runs right after its QKV projection
+    // (whose block checks, PAR074, come first) and before its output projection's (PAR075)
+    if let Some((layer, _)) = h.tp_reduce
+        && !matches!(found, Blocks::BlockN(..) | Blocks::Unknown)
+    {
+        attn_tp_reduce(ctx, st, layer)?;
+    }
     if found == Blocks::Pass
         && let Some(gate_up) = h.dense_mlp
     {
@@ -544,6 +553,62 @@ fn first_layer_linears(ctx: &Ctx, st: &mut State) -> Step {
     let args = [("size", PyVal::Int(size)), (name, PyVal::Int(block))];
     const FP8: &str = "python/sglang/srt/layers/quantization/fp8.py";
     Err(raise_at(ctx, st, rule, &args, FP8, line))
+}
+
+/// `reject_attn_tp_shard_with_tp_reduce(layer, shard_tp_size=attn_tp_size,
+/// reduces_over_attn_tp=False)` (`layers/dp_attention.py:536-571@0.5.23`), which an attention
+/// class that splits its heads over attention TP but reduces its output over the whole TP group
+/// calls while it is built: it refuses `1 < attn_tp_size < tp_size` (PAR077), naming the widths
+/// that narrow the group (`--attn-dp-size N`, `--attn-cp-size N`) and the remedy.
+fn attn_tp_reduce(ctx: &Ctx, st: &mut State, layer: &'static str) -> Step {
+    let Some(line) = crate::model::archs::tp_reduce_line(ctx.v) else {
+        return Ok(());
+    };
+    let a = &st.cur;
+    let tp = a.tp_size;
+    let Some(shard) = crate::fields::attn_tp_width(a) else {
+        return Ok(());
+    };
+    if !(1 < shard && shard < tp) {
+        return Ok(());
+    }
+    let mut narrowed = Vec::new();
+    let adp = crate::fields::attn_dp_width(a);
+    if adp > 1 {
+        narrowed.push(format!("--attn-dp-size {adp}"));
+    }
+    if a.attn_cp_size > 1 {
+        narrowed.push(format!("--attn-cp-size {}", a.attn_cp_size));
+    }
+    let (joined, remedy) = if narrowed.is_empty() {
+        (
+            "this layout".to_string(),
+            "widen the attention TP group".to_string(),
+        )
+    } else {
+        let drops: Vec<String> = narrowed.iter().map(|f| format!("drop {f}")).collect();
+        (narrowed.join(" with "), drops.join(" and "))
+    };
+    let args = [
+        ("layer", PyVal::s(layer)),
+        ("shard_tp_size", PyVal::Int(shard)),
+        ("tp_size", PyVal::Int(tp)),
+        (
+            "' with '.join(narrowed_by) or 'this layout'",
+            PyVal::s(joined),
+        ),
+        ("remedy", PyVal::s(remedy)),
+        ("hint", PyVal::s("")),
+    ];
+    const DP_ATTENTION: &str = "python/sglang/srt/layers/dp_attention.py";
+    Err(raise_at(
+        ctx,
+        st,
+        &crate::rules::parallel::ATTN_TP_SHARD_TP_REDUCE,
+        &args,
+        DP_ATTENTION,
+        line,
+    ))
 }
 
 /// `(block_n, block_k)` of a plain block-FP8 model: the model config's quantization is `fp8`

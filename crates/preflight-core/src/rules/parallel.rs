@@ -1383,7 +1383,7 @@ pub static MOE_TP_EXPERTS: RuleInfo = RuleInfo {
     ],
     title: doc!("The MoE tensor-parallel width is larger than the number of experts"),
     explanation: doc!(
-        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a TP width above the config's num_experts: Qwen3-MoE's block compares the MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size), so its message says Tensor parallel size but prints the MoE TP width; Qwen2-MoE's compares --tp-size itself. Mixtral, OLMoE and Granite MoE blocks have no such check. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel)."
+        "Right after the first decoder layer's attention, the model builds its sparse MoE block, which refuses a TP width above the config's num_experts: Qwen3-MoE's block compares the MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size), so its message says Tensor parallel size but prints the MoE TP width; Qwen2-MoE's compares --tp-size itself. Mixtral, OLMoE, PhiMoE and Granite MoE blocks have no such check. Checked for the reviewed architectures whose first layer is a sparse MoE layer (scripts/models/gen_moe_asserts.py reads the block from each release's wheel)."
     ),
     trigger: doc!(
         "A reviewed MoE architecture with moe_tp_size > num_experts (Qwen3-MoE), or tp_size > num_experts (Qwen2-MoE)."
@@ -1416,7 +1416,7 @@ pub static MOE_EXPERTS_EP: RuleInfo = RuleInfo {
     ],
     title: doc!("The number of experts does not divide by --ep-size"),
     explanation: doc!(
-        "FusedMoE, the expert layer of the first sparse MoE block, places the routed experts (num_experts + --ep-num-redundant-experts for the Qwen blocks; num_local_experts or num_experts alone for Mixtral, Granite MoE and OLMoE) evenly on the --ep-size expert-parallel ranks, and asserts that they divide. A bare assert: an AssertionError without a message while the model is built."
+        "FusedMoE, the expert layer of the first sparse MoE block, places the routed experts (num_experts + --ep-num-redundant-experts for the Qwen blocks; num_local_experts or num_experts alone for Mixtral, Granite MoE, PhiMoE and OLMoE) evenly on the --ep-size expert-parallel ranks, and asserts that they divide. A bare assert: an AssertionError without a message while the model is built."
     ),
     trigger: doc!(
         "A reviewed MoE architecture with (num_experts + ep_num_redundant_experts) % ep_size != 0 (a config with 130 experts and --ep-size 4)."
@@ -1449,7 +1449,7 @@ pub static MOE_INTERMEDIATE_TP: RuleInfo = RuleInfo {
     ],
     title: doc!("The experts' intermediate size does not divide by the MoE TP width"),
     explanation: doc!(
-        "Without expert parallelism every expert is split across the MoE TP group (moe_tp_size = --tp-size / --ep-size / --moe-dp-size): FusedMoE asserts that each expert's intermediate size (moe_intermediate_size; intermediate_size for Mixtral, Granite MoE and OLMoE) divides by it. A bare assert: an AssertionError without a message while the model is built."
+        "Without expert parallelism every expert is split across the MoE TP group (moe_tp_size = --tp-size / --ep-size / --moe-dp-size): FusedMoE asserts that each expert's intermediate size (moe_intermediate_size; intermediate_size for Mixtral, Granite MoE, PhiMoE and OLMoE) divides by it. A bare assert: an AssertionError without a message while the model is built."
     ),
     trigger: doc!(
         "A reviewed MoE architecture with moe_intermediate_size % moe_tp_size != 0 (Qwen3-30B-A3B's 768 with --tp-size 5 and --ep-size 1)."
@@ -1648,6 +1648,46 @@ pub static MLP_INTERMEDIATE_TP: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const DP_ATTENTION: &str = "python/sglang/srt/layers/dp_attention.py";
+
+/// An attention that shards over attention TP but all-reduces over the full TP group
+pub static ATTN_TP_SHARD_TP_REDUCE: RuleInfo = RuleInfo {
+    code: "PAR077",
+    name: "attn-tp-shard-with-tp-reduce",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_22),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_22),
+        "{layer} shards over the attention TP group ({shard_tp_size} ranks) but all-reduces over the full TP group ({tp_size} ranks), so it does not support {' with '.join(narrowed_by) or 'this layout'} yet. Use --attn-dp-size equal to --tp-size, or {remedy}{hint}.",
+    )],
+    sources: &[
+        (
+            VersionRange::only(SglangVersion::V0_5_22),
+            DP_ATTENTION,
+            523,
+        ),
+        (VersionRange::V23, DP_ATTENTION, 567),
+    ],
+    title: doc!("The attention shards over attention TP but reduces over the full TP group"),
+    explanation: doc!(
+        "Some attention classes split their heads over the attention TP group (--tp-size / attention DP / --attn-cp-size) but all-reduce their output projection over the whole TP group. Where attention DP or attention CP makes the attention TP group narrower than TP (and wider than one rank), that reduction would mix ranks that hold other requests, so the class refuses the layout while the model is built, right after its QKV projection (reject_attn_tp_shard_with_tp_reduce, from 0.5.22; PhiMoE's attention, for example). One attention TP rank per group (--attn-dp-size equal to --tp-size) reduces nothing and is allowed. Checked for the reviewed architectures whose attention scripts/models/gen_head_asserts.py finds calling it in each release's wheel."
+    ),
+    trigger: doc!(
+        "A reviewed architecture whose attention calls the check, with 1 < attn_tp_size < tp_size (PhiMoE with --tp-size 8 --dp-size 2 --enable-dp-attention)."
+    ),
+    solutions: doc_list![
+        "Use --attn-dp-size (or --dp-size with DP attention) equal to --tp-size, so each attention group is one rank.",
+        "Or drop attention DP and attention CP, so the attention is split over the whole TP group.",
+    ],
+    flags: HEAD_FLAGS,
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"PhiMoEForCausalLM","tp_size":8,"dp_size":2,"enable_dp_attention":true}"#,
+        r#"{"gpu":"H100","arch":"PhiMoEForCausalLM","tp_size":8,"dp_size":8,"enable_dp_attention":true}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Every rule of this module.
 pub static RULES: &[&RuleInfo] = &[
     &DCP_SIZE,
@@ -1700,6 +1740,7 @@ pub static RULES: &[&RuleInfo] = &[
     &FP8_LINEAR_BLOCK_N,
     &FP8_LINEAR_BLOCK_K,
     &MLP_INTERMEDIATE_TP,
+    &ATTN_TP_SHARD_TP_REDUCE,
 ];
 
 /// Checks of `parallel_hook.py` deliberately not modelled.

@@ -6,7 +6,7 @@
 use crate::model::archs::{FusedMoeLines, MoeBlock, MoeWidth};
 use crate::version::SglangVersion;
 
-/// Sorted by architecture, then release (35 rows).
+/// Sorted by architecture, then release (40 rows).
 #[rustfmt::skip]
 pub static MOE_BLOCKS: &[MoeBlock] = &[
     MoeBlock { arch: "GraniteMoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/granitemoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
@@ -34,6 +34,11 @@ pub static MOE_BLOCKS: &[MoeBlock] = &[
     MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
     MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
     MoeBlock { arch: "OlmoeForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/olmoe.py", tp_gt_experts: None, experts: "num_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/phimoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/phimoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/phimoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/phimoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
+    MoeBlock { arch: "PhiMoEForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/phimoe.py", tp_gt_experts: None, experts: "num_local_experts", redundant: false, intermediate: "intermediate_size" },
     MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 287)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
     MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 280)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
     MoeBlock { arch: "Qwen2MoeForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/qwen2_moe.py", tp_gt_experts: Some((MoeWidth::Tp, 275)), experts: "num_experts", redundant: true, intermediate: "moe_intermediate_size" },
