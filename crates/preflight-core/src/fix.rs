@@ -301,7 +301,7 @@ struct Candidate {
     /// The corrected launch leaves a warning (any stage) that SGLang's defaults for the model
     /// and GPU do not raise anyway.
     warned: bool,
-    /// The fix changes how the launch spreads over GPUs ([`RESIZING`]): the user chose the
+    /// The fix changes how the launch spreads over GPUs ([`RESIZING`], [`gpus`]): the user chose the
     /// GPUs for the model's memory, which Preflight does not model, so a fix that keeps them
     /// ranks first (`--ep-size 2` before `remove --tp-size` for a 235B model on eight GPUs).
     resizes: bool,
@@ -317,8 +317,23 @@ struct Candidate {
     canon: Vec<(String, Option<String>)>,
 }
 
-/// The flags whose change changes the number of GPUs, or how the model is split over them.
-const RESIZING: &[&str] = &["tp_size", "pp_size", "dp_size", "nnodes"];
+/// The flags whose change changes how the model's layers are split over the GPUs; a fix that
+/// changes none of them still resizes the launch when it changes [`gpus`].
+const RESIZING: &[&str] = &["tp_size", "pp_size", "nnodes"];
+
+/// The GPUs a launch spreads over: `--tp-size × --pp-size`, times `--dp-size` without DP
+/// attention (with `--enable-dp-attention` the data-parallel attention ranks live inside the TP
+/// group, `--dp-size` at most `--tp-size`). Dropping `--enable-dp-attention` from `--tp-size 8
+/// --dp-size 2` doubles it; `--dp-size 8` under DP attention keeps it.
+fn gpus(cfg: &LaunchConfig, v: SglangVersion) -> i64 {
+    let a = crate::args::parse(cfg, v).args;
+    let dp = if a.enable_dp_attention {
+        1
+    } else {
+        a.dp_size.max(1)
+    };
+    a.tp_size.max(1) * a.pp_size.max(1) * dp
+}
 
 impl Candidate {
     fn rank(&self) -> (bool, bool, usize, usize, usize) {
@@ -426,6 +441,7 @@ pub fn search(
         c
     };
     let baseline = baseline_with(cfg, &keys, evaluate);
+    let base_gpus = gpus(cfg, v);
     let mut found: Vec<Candidate> = Vec::new();
     let mut partials: Vec<Partial> = Vec::new();
     // Evaluates a change set; records it as a fix when no error is left and returns the
@@ -446,7 +462,8 @@ pub fn search(
             .iter()
             .any(|d| d.severity == Severity::Warning && !baseline.iter().any(|b| b == d.code));
         let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
-        let resizes = changes.iter().any(|(k, _)| RESIZING.contains(&k.as_str()));
+        let resizes = changes.iter().any(|(k, _)| RESIZING.contains(&k.as_str()))
+            || gpus(&fixed, v) != base_gpus;
         let order: usize = changes
             .iter()
             .map(|(k, val)| values_of(k).iter().position(|c| c == val).unwrap_or(99))

@@ -282,3 +282,41 @@ fn a_fix_that_keeps_the_gpus_ranks_before_one_that_changes_them() {
     ));
     assert!(!r.first_error().expect("PAR065").fixes.is_empty());
 }
+
+#[test]
+fn dropping_dp_attention_counts_the_gpus_it_adds() {
+    // PhiMoE with --tp-size 8 --dp-size 2 --enable-dp-attention (PAR077) runs on eight GPUs;
+    // without DP attention --dp-size 2 means two replicas of TP 8, sixteen GPUs, so removing
+    // --enable-dp-attention alone resizes the launch and a fix within the eight GPUs ranks first
+    let r = validate(&cfg(
+        r#"{"gpu":"H100","arch":"PhiMoEForCausalLM","tp_size":8,"dp_size":2,"enable_dp_attention":true}"#,
+    ));
+    let e = r.first_error().expect("PAR077");
+    assert_eq!(e.code, "PAR077");
+    let titles: Vec<&str> = e.fixes.iter().map(|f| f.title.as_str()).collect();
+    let first = &e.fixes[0];
+    assert!(
+        first
+            .changes
+            .iter()
+            .all(|c| c.key != "enable_dp_attention" && c.key != "tp_size"),
+        "{titles:?}"
+    );
+    assert!(evaluate(&first.config).first_error().is_none());
+    let gpus = |c: &LaunchConfig| {
+        let n = |k: &str| {
+            c.get_key(k)
+                .and_then(|v| v.parse::<i64>().ok())
+                .unwrap_or(1)
+        };
+        let dpa = c
+            .get_key("enable_dp_attention")
+            .is_some_and(|v| v == "true");
+        n("tp_size") * if dpa { 1 } else { n("dp_size") }
+    };
+    // every fix offered keeps the eight GPUs (remove --dp-size, --attn-cp-size 4, --dp-size 8)
+    assert!(e.fixes.len() > 1, "{titles:?}");
+    for f in &e.fixes {
+        assert_eq!(gpus(&f.config), 8, "{}: {titles:?}", f.title);
+    }
+}
