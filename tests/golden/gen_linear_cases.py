@@ -21,7 +21,6 @@ oracle-<release>-fp8-linear-random-<S>.jsonl.
 from __future__ import annotations
 
 import copy
-import json
 import random
 import sys
 from pathlib import Path
@@ -39,18 +38,8 @@ ARCHS = ["LlamaForCausalLM", "Qwen2ForCausalLM", "Qwen3ForCausalLM", "ApertusFor
 
 
 def config(arch, block=(128, 128), **sizes):
-    c = json.loads((g.REPO_ROOT / "data" / "models" / arch / "config.json").read_text())
-    for k, val in sizes.items():
-        if val is None:
-            c.pop(k, None)
-        else:
-            c[k] = val
-    if block is not None:
-        c["quantization_config"] = {
-            "activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
-            "weight_block_size": list(block),
-        }
-    return c
+    """The reference config with `sizes` (None removes a key) and the block (None: BF16)."""
+    return g.reference_config(arch, sizes, block, none_drops=True)
 
 
 QWEN3_4B = dict(hidden_size=2560, intermediate_size=9728, num_attention_heads=32, num_key_value_heads=8, head_dim=128)

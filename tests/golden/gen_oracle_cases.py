@@ -518,14 +518,17 @@ def unique_cases(out):
     return uniq
 
 
-def reference_config(arch, sizes=None, block=None):
+def reference_config(arch, sizes=None, block=None, none_drops=False):
     """data/models' reference config.json of `arch` with the keys of `sizes` set (a None value
-    leaves the key as it is) and, for a (block_n, block_k) `block`, a block-FP8
-    quantization_config (dynamic e4m3 activations, as the published -FP8 checkpoints)."""
+    leaves the key as it is, or with `none_drops` removes it) and, for a (block_n, block_k)
+    `block`, a block-FP8 quantization_config (dynamic e4m3 activations, as the published -FP8
+    checkpoints)."""
     c = json.loads((REPO_ROOT / "data" / "models" / arch / "config.json").read_text())
     for key, value in (sizes or {}).items():
         if value is not None:
             c[key] = value
+        elif none_drops:
+            c.pop(key, None)
     if block is not None:
         c["quantization_config"] = {
             "activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
