@@ -401,10 +401,9 @@ pub struct Report {
     pub args: Option<Box<crate::args::ServerArgs>>,
 }
 
-/// A report reduced to its verdict ([`Report::summary`]): what a CI gate, a matrix cell or a
-/// picker's option reason reads, without the resolved table, the model facts and the texts of
-/// every finding (the JS API's `verdict()`, much cheaper to hand to JavaScript than the
-/// report).
+/// A report reduced to its verdict ([`Report::summary`]): what a CI gate reads, without the
+/// resolved table, the model facts and the texts of every finding (the JS API's `verdict()`,
+/// much cheaper to hand to JavaScript than the report).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     /// What will happen (see [`VerdictClass`]).
