@@ -163,61 +163,66 @@ await test('DSV4: flashmla_sparse_q8 prefill needs SM90 (flag, env, H100)', asyn
   await noErrors(page);
 });
 
-await test('PAR067: a bare assert shows what the log shows and cites the model file', async (track) => {
-  // Qwen2.5-7B (28 query heads, 4 KV heads) over 7 GPUs: Qwen2Attention's replicate assert
-  const page = track(await open('/?gpu=H100&arch=Qwen2ForCausalLM&tp-size=7'));
+/** Opens `url`, waits for the refusal and returns the diagnostic `code` after checking the
+ * message and the cited source the page shows, with a full-page screenshot `shot`. */
+async function refusedAt(track, url, code, message, source, shot) {
+  const page = track(await open(url));
   await waitVerdict(page, REFUSED);
-  const diag = page.locator('.diag[data-code="PAR067"]');
+  const diag = page.locator(`.diag[data-code="${code}"]`);
   await diag.waitFor();
   const msg = (await diag.locator('pre.message').textContent()).trim();
-  assert(msg === 'AssertionError (a bare assert: no message)', `message: ${JSON.stringify(msg)}`);
+  assert(msg === message, `${code} message: ${JSON.stringify(msg)}`);
   const src = (await diag.locator('.source a').textContent()).trim();
-  assert(src === 'python/sglang/srt/models/qwen2.py:177@0.5.23', `source: ${src}`);
-  await page.screenshot({ path: join(ART, 'par067-1280.png'), fullPage: true });
+  assert(src === source, `${code} source: ${src}`);
+  await page.screenshot({ path: join(ART, shot), fullPage: true });
+  return { page, diag };
+}
+
+/** Applies the fix of `diag` whose label contains `label`, then waits for the launch to start
+ * and for the URL to hold `query`. */
+async function applyFix(page, diag, label, query) {
+  const fix = diag.locator(`.fix button.apply[aria-label*="${label}"]`).first();
+  assert((await fix.count()) === 1, `no ${label} fix: ${await diag.locator('.fix').allTextContents()}`);
+  await fix.click();
+  await waitVerdict(page, STARTS);
+  await page.waitForFunction((q) => location.search.includes(q), query);
+  await noErrors(page);
+}
+
+await test('PAR067: a bare assert shows what the log shows and cites the model file', async (track) => {
+  // Qwen2.5-7B (28 query heads, 4 KV heads) over 7 GPUs: Qwen2Attention's replicate assert
+  const { page } = await refusedAt(track, '/?gpu=H100&arch=Qwen2ForCausalLM&tp-size=7', 'PAR067',
+    'AssertionError (a bare assert: no message)', 'python/sglang/srt/models/qwen2.py:177@0.5.23', 'par067-1280.png');
   await noErrors(page);
 });
 
 await test('PAR071: Qwen3-235B-A22B-FP8 on --tp-size 8 is refused, and the --ep-size fix starts', async (track) => {
   // QwenLM/Qwen3#1485: 1536 / 8 = 192 is no whole number of 128-wide FP8 blocks
-  const page = track(await open('/?gpu=H100&model=Qwen%2FQwen3-235B-A22B-FP8&tp-size=8'));
-  await waitVerdict(page, REFUSED);
-  const diag = page.locator('.diag[data-code="PAR071"]');
-  await diag.waitFor();
-  const msg = (await diag.locator('pre.message').textContent()).trim();
-  assert(
-    msg === "The output_size of gate's and up's weight = 192 is not divisible by weight quantization block_n = 128.",
-    `message: ${JSON.stringify(msg)}`,
-  );
-  const src = (await diag.locator('.source a').textContent()).trim();
-  assert(src === 'python/sglang/srt/layers/quantization/fp8.py:1589@0.5.23', `source: ${src}`);
-  await page.screenshot({ path: join(ART, 'par071-1280.png'), fullPage: true });
-  const ep = diag.locator('.fix button.apply[aria-label*="--ep-size"]').first();
-  assert((await ep.count()) === 1, `no --ep-size fix: ${await diag.locator('.fix').allTextContents()}`);
-  await ep.click();
-  await waitVerdict(page, STARTS);
-  await page.waitForFunction(() => location.search.includes('ep-size='), null);
-  await noErrors(page);
+  const { page, diag } = await refusedAt(track, '/?gpu=H100&model=Qwen%2FQwen3-235B-A22B-FP8&tp-size=8', 'PAR071',
+    "The output_size of gate's and up's weight = 192 is not divisible by weight quantization block_n = 128.",
+    'python/sglang/srt/layers/quantization/fp8.py:1589@0.5.23', 'par071-1280.png');
+  await applyFix(page, diag, '--ep-size', 'ep-size=');
 });
 
 await test('PAR074: Qwen3-4B-FP8 on --tp-size 8 is refused at the MLP, and --tp-size 4 starts', async (track) => {
   // 9728 / 8 = 1216 is no whole number of 128-wide FP8 blocks (the gate/up projection)
-  const page = track(await open('/?gpu=H100&model=Qwen%2FQwen3-4B-FP8&tp-size=8'));
-  await waitVerdict(page, REFUSED);
-  const diag = page.locator('.diag[data-code="PAR074"]');
-  await diag.waitFor();
-  const msg = (await diag.locator('pre.message').textContent()).trim();
-  assert(
-    msg === 'Weight output_partition_size = 1216 is not divisible by weight quantization block_n = 128.',
-    `message: ${JSON.stringify(msg)}`,
-  );
-  const src = (await diag.locator('.source a').textContent()).trim();
-  assert(src === 'python/sglang/srt/layers/quantization/fp8.py:606@0.5.23', `source: ${src}`);
-  const tp4 = diag.locator('.fix button.apply[aria-label*="--tp-size 4"]').first();
-  assert((await tp4.count()) === 1, `no --tp-size 4 fix: ${await diag.locator('.fix').allTextContents()}`);
-  await tp4.click();
-  await waitVerdict(page, STARTS);
-  await page.waitForFunction(() => location.search.includes('tp-size=4'), null);
-  await noErrors(page);
+  const { page, diag } = await refusedAt(track, '/?gpu=H100&model=Qwen%2FQwen3-4B-FP8&tp-size=8', 'PAR074',
+    'Weight output_partition_size = 1216 is not divisible by weight quantization block_n = 128.',
+    'python/sglang/srt/layers/quantization/fp8.py:606@0.5.23', 'par074-1280.png');
+  await applyFix(page, diag, '--tp-size 4', 'tp-size=4');
+});
+
+await test('PAR077: PhiMoE under DP attention narrower than TP is refused, and a fix on the same GPUs starts', async (track) => {
+  // PhiMoEAttention shards over attention TP (8 / 2 = 4 ranks) but reduces over all 8
+  const { page, diag } = await refusedAt(track,
+    '/?gpu=H100&arch=PhiMoEForCausalLM&tp-size=8&dp-size=2&arg.enable_dp_attention=true', 'PAR077',
+    'PhiMoEAttention shards over the attention TP group (4 ranks) but all-reduces over the full TP group (8 ranks), '
+      + 'so it does not support --attn-dp-size 2 yet. Use --attn-dp-size equal to --tp-size, or drop --attn-dp-size 2.',
+    'python/sglang/srt/layers/dp_attention.py:567@0.5.23', 'par077-1280.png');
+  // no fix drops DP attention (that would put --dp-size 2 replicas of TP 8 on sixteen GPUs)
+  const labels = await diag.locator('.fix button.apply').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert(labels.length > 0 && labels.every((l) => !l.includes('enable-dp-attention')), `fixes: ${JSON.stringify(labels)}`);
+  await applyFix(page, diag, '--dp-size 8', 'dp-size=8');
 });
 
 await test('changing the KV dtype picker fixes DSA001 and updates the URL', async (track) => {
