@@ -63,6 +63,7 @@ OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated"
 # first; MistralForCausalLM, Phi3ForCausalLM, InternLM3ForCausalLM and IQuestCoderForCausalLM
 # subclass LlamaForCausalLM, and the Granite SWA / shared-expert and Grok1Model names are empty
 # subclasses in the same file (re-checked against 0.5.19, 0.5.21 and 0.5.23 by a second reader).
+# Gemma3Attention reads its head counts from the `config` the decoder passes (checked).
 # Left out on purpose: multimodal models (a vision tower is built first, with its own heads),
 # hybrid models (layer 0 may be a linear-attention or Mamba mixer), MLA models (no KV heads),
 # and classes whose heads are not config.num_attention_heads.
@@ -75,6 +76,7 @@ REVIEWED = [
     ("ExaoneForCausalLM", "exaone.py", "ExaoneAttention", "ExaoneDecoderLayer"),
     ("Gemma2ForCausalLM", "gemma2.py", "Gemma2Attention", "Gemma2DecoderLayer"),
     ("GemmaForCausalLM", "gemma.py", "GemmaAttention", "GemmaDecoderLayer"),
+    ("Gemma3ForCausalLM", "gemma3_causal.py", "Gemma3Attention", "Gemma3DecoderLayer"),
     ("Glm4ForCausalLM", "glm4.py", "Glm4Attention", "Glm4DecoderLayer"),
     ("Glm4MoeForCausalLM", "glm4_moe.py", "Glm4MoeAttention", "Glm4MoeDecoderLayer"),
     ("GptOssForCausalLM", "gpt_oss.py", "GptOssAttention", "GptOssDecoderLayer"),
@@ -112,7 +114,8 @@ MODEL_CLASS = {
     "AfmoeForCausalLM": "AfmoeModel", "ApertusForCausalLM": "ApertusModel",
     "ArceeForCausalLM": "ArceeModel", "DeepseekForCausalLM": "DeepseekModel",
     "Exaone4ForCausalLM": "Exaone4Model", "ExaoneForCausalLM": "ExaoneModel",
-    "Gemma2ForCausalLM": "Gemma2Model", "GemmaForCausalLM": "GemmaModel",
+    "Gemma2ForCausalLM": "Gemma2Model", "Gemma3ForCausalLM": "Gemma3TextModel",
+    "GemmaForCausalLM": "GemmaModel",
     "Glm4ForCausalLM": "Glm4Model", "Glm4MoeForCausalLM": "Glm4MoeModel",
     "GptOssForCausalLM": "GptOssModel", "GraniteForCausalLM": "GraniteModel",
     "GraniteMoeForCausalLM": "GraniteMoeModel", "GraniteMoeSWAForCausalLM": "GraniteMoeModel",
@@ -188,12 +191,19 @@ def asserts(init):
     if len(assigns) != 1 or src(assigns[0].value) not in WIDTHS:
         return None, f"`{var}` is not one of the known widths"
     width = WIDTHS[src(assigns[0].value)]
-    for name, arg in (("total_num_heads", "num_heads"), ("total_num_kv_heads", "num_kv_heads")):
-        if not any(
-            isinstance(n, ast.Assign) and src(n.targets[0]) == f"self.{name}" and src(n.value) == arg
-            for n in ast.walk(init)
-        ):
+    # the head counts are the class's `num_heads`/`num_kv_heads` arguments, or (Gemma3Attention)
+    # read from its `config` argument, which `builds_first` then requires to be the layer's config
+    reads = set()
+    for name, arg, key in (("total_num_heads", "num_heads", "config.num_attention_heads"),
+                           ("total_num_kv_heads", "num_kv_heads", "config.num_key_value_heads")):
+        got = [src(n.value) for n in ast.walk(init)
+               if isinstance(n, ast.Assign) and src(n.targets[0]) == f"self.{name}"]
+        if got == [key] and "config" in [a.arg for a in init.args.args]:
+            reads.add("config")
+        elif arg not in got:
             return None, f"self.{name} is not `{arg}`"
+    if reads and len(reads) != 1:
+        return None, "the head counts come from different places"
     kv = [
         n for n in ast.walk(init)
         if isinstance(n, ast.If) and src(n.test) == f"self.total_num_kv_heads >= {var}"
@@ -210,10 +220,10 @@ def asserts(init):
         return None, "the KV-head asserts differ"
     if not (heads[0].lineno < kv[0].lineno):
         return None, "the KV-head asserts come first"
-    return (width, heads[0].lineno, a[0].lineno, b[0].lineno, var), None
+    return (width, heads[0].lineno, a[0].lineno, b[0].lineno, var, bool(reads)), None
 
 
-def builds_first(tree, decoder, attention):
+def builds_first(tree, decoder, attention, reads_config=False):
     c = cls(tree, decoder)
     init = c and init_of(c)
     if init is None:
@@ -233,6 +243,10 @@ def builds_first(tree, decoder, attention):
         if name[:1].isupper() and not NORMS.search(name):
             return f"{decoder} builds {name} before {attention}"
     kw = {k.arg: src(k.value) for k in call.keywords}
+    if reads_config:
+        if kw.get("config") != "config" or "num_heads" in kw or "num_kv_heads" in kw:
+            return f"{decoder} passes config={kw.get('config')} to {attention}"
+        return None
     if kw.get("num_heads") not in HEADS_ARG or kw.get("num_kv_heads") not in KV_ARG:
         return f"{decoder} passes num_heads={kw.get('num_heads')}, num_kv_heads={kw.get('num_kv_heads')}"
     return None
@@ -684,7 +698,7 @@ def main():
                 print(f"{v} {arch}: no {attention}.__init__ in {file}: left out", file=sys.stderr)
                 continue
             found, why = asserts(init)
-            why = why or builds_first(tree, decoder, attention)
+            why = why or builds_first(tree, decoder, attention, found[5])
             if why:
                 print(f"{v} {arch}: {attention} ({file}): {why}: left out", file=sys.stderr)
                 continue

@@ -237,8 +237,14 @@ pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
     let class = VerdictClass::of(&diags);
     let scope = diags
         .iter()
-        .any(|d| d.severity == Severity::Error && d.stage == Stage::Input)
-        .then_some(report::PARTIAL_SCOPE);
+        .find(|d| d.severity == Severity::Error && d.stage == Stage::Input)
+        .map(|d| {
+            if d.code == rules::input::CONSTRUCTION_UNREVIEWED.code {
+                report::CONSTRUCTION_SCOPE
+            } else {
+                report::PARTIAL_SCOPE
+            }
+        });
     Report {
         verdict,
         class,

@@ -328,6 +328,10 @@ impl VerdictClass {
 /// refusals stand; everything after it needs the unknown input.
 pub const PARTIAL_SCOPE: &str = "Checked without it: SGLang's argument parser (every flag's type and choices) and Preflight's input checks; SGLang's resolution, model and backend checks need it and did not run.";
 
+/// What an evaluation stopped at the model's construction checked (INPUT012, the model's layers
+/// are not reviewed): everything before SGLang builds the model.
+pub const CONSTRUCTION_SCOPE: &str = "Checked: SGLang's argument parser, its resolution and start-up checks and Preflight's input checks; the model's construction, and the KV cache and attention backends built after it, were not judged.";
+
 /// The model a launch was judged with.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ModelReport {
@@ -392,7 +396,8 @@ pub struct Report {
     /// error); `None` when only a change of hardware fixes the launch.
     pub corrected: Option<Fix>,
     /// When an input Preflight does not understand (model, GPU, setting) stopped the
-    /// evaluation: what was checked without it and what was not ([`PARTIAL_SCOPE`]); `None`
+    /// evaluation: what was checked without it and what was not ([`PARTIAL_SCOPE`], or
+    /// [`CONSTRUCTION_SCOPE`] when it stopped at the model's construction); `None`
     /// when the launch was judged whole.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<&'static str>,

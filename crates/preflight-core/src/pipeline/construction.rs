@@ -21,6 +21,8 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     first_layer_linears(ctx, st)?;
     // ... or, in the same layer, its sparse MoE block and the experts' FusedMoE
     first_moe_layer(ctx, st)?;
+    // where those layers are not reviewed, Preflight cannot judge an uneven split
+    unreviewed_layers(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
@@ -169,6 +171,127 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
         return Ok(());
     };
     Err(raise_at(ctx, st, rule, &[], h.file, line))
+}
+
+/// The layers of the model's first decoder layer that no reviewed table covers
+/// ([`crate::model::archs::head_asserts`], [`crate::model::archs::moe_block`]), split by the
+/// widths the reviewed classes use: where a split is uneven, Preflight cannot judge the
+/// construction (INPUT012) and never claims SGLang refuses it. The shapes are those the
+/// reviewed classes assert: the query heads by `--tp-size` or the attention TP width, the KV
+/// heads partitioned or replicated by it (PAR065-PAR067, not for MLA, whose latent KV is not
+/// split by heads); for a block-FP8 checkpoint ([`fp8_weight_block`]), the dense
+/// `intermediate_size` per `--tp-size` rank and the `moe_intermediate_size` per MoE TP rank by
+/// the block (PAR070-PAR072, PAR074-PAR076).
+fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::archs::{head_asserts, moe_block};
+    use crate::py::{floordiv, modulo};
+    use crate::rules::input::CONSTRUCTION_UNREVIEWED as RULE;
+    let Some(arch) = built_arch(ctx, st) else {
+        return Ok(());
+    };
+    let head = head_asserts(ctx.v, arch);
+    let a = &st.cur;
+    let mut found: Option<(&str, String, &str)> = None;
+    if head.is_none()
+        && let Some(heads) = ctx.model.num_attention_heads.filter(|h| *h > 0)
+    {
+        let mut widths = vec![(a.tp_size, "--tp-size".to_string())];
+        if let Some(w) = crate::fields::attn_tp_width(a).filter(|w| *w != a.tp_size) {
+            widths.push((w, "the attention TP width".to_string()));
+        }
+        let kv = ctx
+            .model
+            .num_key_value_heads
+            .filter(|kv| *kv > 0 && !ctx.model.is_mla());
+        for (w, name) in widths.into_iter().filter(|(w, _)| *w > 1) {
+            let what = if modulo(heads, w) != Some(0) {
+                Some((
+                    format!("num_attention_heads = {heads} does not divide by {name} {w}"),
+                    "PAR065",
+                ))
+            } else {
+                match kv {
+                    Some(kv) if kv >= w && modulo(kv, w) != Some(0) => Some((
+                        format!("num_key_value_heads = {kv} does not divide by {name} {w}"),
+                        "PAR066",
+                    )),
+                    Some(kv) if kv < w && modulo(w, kv) != Some(0) => Some((
+                        format!("{name} {w} is not a multiple of num_key_value_heads = {kv}"),
+                        "PAR067",
+                    )),
+                    _ => None,
+                }
+            };
+            if let Some((what, rule)) = what {
+                found = Some(("attention", what, rule));
+                break;
+            }
+        }
+    }
+    let ffn_reviewed =
+        head.is_some_and(|h| h.dense_mlp.is_some()) || moe_block(ctx.v, arch).is_some();
+    if found.is_none()
+        && !ffn_reviewed
+        && let Some((n, k)) = fp8_weight_block(ctx, st)
+    {
+        let text = ctx.model.hf.text();
+        let moe_tp = floordiv(a.tp_size, a.ep_size).and_then(|t| floordiv(t, a.moe_dp_size));
+        let shapes = [
+            (
+                "MLP",
+                "intermediate_size",
+                Some(a.tp_size),
+                "--tp-size",
+                "PAR076",
+            ),
+            (
+                "MoE",
+                "moe_intermediate_size",
+                moe_tp,
+                "the MoE TP width",
+                "PAR070",
+            ),
+        ];
+        for (layer, key, width, name, rule) in shapes {
+            let (Some(size), Some(w)) =
+                (text.int(key).filter(|s| *s > 0), width.filter(|w| *w > 1))
+            else {
+                continue;
+            };
+            let what = match floordiv(size, w) {
+                _ if modulo(size, w) != Some(0) => Some((
+                    format!("{key} = {size} does not divide by {name} {w}"),
+                    rule,
+                )),
+                Some(part) if modulo(part, n) != Some(0) || modulo(part, k) != Some(0) => Some((
+                    format!(
+                        "{key} = {size} over {name} {w} is {part} per rank, not a whole number of the checkpoint's {n}x{k} weight blocks"
+                    ),
+                    if layer == "MoE" {
+                        "PAR071, PAR072"
+                    } else {
+                        "PAR074, PAR075"
+                    },
+                )),
+                _ => None,
+            };
+            if let Some((what, rule)) = what {
+                found = Some((layer, what, rule));
+                break;
+            }
+        }
+    }
+    let Some((layer, what, rule)) = found else {
+        return Ok(());
+    };
+    let args = [
+        ("version", PyVal::s(ctx.v.to_string())),
+        ("layer", PyVal::s(layer)),
+        ("arch", PyVal::s(arch)),
+        ("what", PyVal::s(what)),
+        ("rule", PyVal::s(rule)),
+    ];
+    Err(st.raise(ctx, &RULE, &args))
 }
 
 /// Raises `rule` citing `file:line` of the release (a line the model-code generators read from

@@ -213,6 +213,49 @@ pub static MODEL_CONFIG_UNDERIVABLE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// The model class's layers are not reviewed and a generic shape check of the reviewed classes
+/// fails: Preflight cannot judge the model's construction.
+pub static CONSTRUCTION_UNREVIEWED: RuleInfo = RuleInfo {
+    code: "INPUT012",
+    name: "construction-not-reviewed",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Preflight has not reviewed how SGLang {version} builds the {layer} of {arch}: {what}, which the reviewed {layer} classes refuse ({rule}), so SGLang may refuse this launch when it builds the model.",
+    )],
+    title: doc!("The model's layers are not reviewed and their shapes do not split evenly"),
+    explanation: doc!(
+        "When the model runner builds the model, each layer class splits its weights over its parallel group and asserts that the split is even: the attention heads by the TP width (PAR065-PAR067), the MLP's and the experts' intermediate size by the TP width (PAR070, PAR076) and, for block-FP8 checkpoints, by the weight_block_size (PAR071, PAR072, PAR074, PAR075). Preflight reproduces those checks for the layer classes it has read in each release (scripts/models/gen_head_asserts.py and gen_moe_asserts.py list them). For another architecture's layers it does not know which width a class divides by, whether it pads or replicates, or which layers the checkpoint leaves unquantized. When a launch splits such a layer unevenly by the widths the reviewed classes use, Preflight does not guess: it cannot judge the launch, and it never claims SGLang refuses it. The rest of the report (argument parsing, resolution, start-up checks) still applies. An even split says nothing either way, and is not reported."
+    ),
+    trigger: doc!(
+        "SGLang's own model implementation on a GPU, an architecture whose first decoder layer's attention (or MLP, or MoE block) is not reviewed for the release, and num_attention_heads or the KV heads not dividing by --tp-size or the attention TP width, or (block FP8 with weight_block_size) the dense intermediate_size per --tp-size rank or the moe_intermediate_size per MoE TP rank not a multiple of the block."
+    ),
+    situations: doc!(
+        "Using every GPU of a machine (--tp-size 3 or 6) for a model whose head count is a power of two; a block-FP8 MoE checkpoint at --tp-size 8 whose experts are 1536 wide (192 per rank)."
+    ),
+    solutions: doc_list![
+        "Use a --tp-size (or, with DP attention, a tp_size / dp_size) that divides the head counts; serve the remaining GPUs with --dp-size or --pp-size.",
+        "For a block-FP8 MoE checkpoint, spread the experts with --ep-size so that each rank keeps whole blocks.",
+    ],
+    flags: &[
+        "arch",
+        "tp_size",
+        "dp_size",
+        "enable_dp_attention",
+        "attn_dp_size",
+        "attn_cp_size",
+        "ep_size",
+        "moe_dp_size",
+    ],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":3}"#,
+        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// Unknown SGLang release.
 pub static UNKNOWN_VERSION: RuleInfo = RuleInfo {
     code: "INPUT004",
@@ -411,4 +454,5 @@ pub static RULES: &[&RuleInfo] = &[
     &BAD_ENV_NAME,
     &UNKNOWN_MODEL,
     &MODEL_CONFIG_UNDERIVABLE,
+    &CONSTRUCTION_UNREVIEWED,
 ];

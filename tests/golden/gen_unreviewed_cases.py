@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Held-out golden cases for the model classes Preflight has not reviewed (INPUT012): random
+--tp-size (1-16, with DP attention 30% of the time) over architectures whose first decoder
+layer is not in scripts/models/gen_head_asserts.py's list but whose model class the oracle can
+build from its reference config. Runs with `"build_model": true` (the oracle builds the model
+class on the meta device, tools/oracle/construction.py `_build_model`). Preflight must never say
+"starts" where the oracle's build raises while Preflight's generic shape check (heads by the TP
+widths, block-FP8 intermediate sizes) fails, nor "cannot judge" where the build succeeds; where
+the build raises for another reason, the case is a disagreement to list.
+Writes tests/golden/oracle-<release>-unreviewed-random-<S>.jsonl.
+
+    python tests/golden/gen_unreviewed_cases.py --sglang 0.5.23 --jobs 2 --random 40 --seed 1
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_oracle_cases as g  # noqa: E402
+
+R = ["0.5.21", "0.5.22", "0.5.23"]
+# not reviewed by gen_head_asserts.py (MLA, DSA, hybrid linear attention, multimodal), with a
+# stand-in config in the oracle's models/
+ARCHS = [
+    "DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "GlmMoeDsaForCausalLM",
+    "Qwen3NextForCausalLM", "Llama4ForConditionalGeneration",
+]
+RANDOM = None  # (count, seed), --random N --seed S
+
+
+def build_cases(v):
+    out = []
+    add = g.case_adder(v, out)
+    count, seed = RANDOM
+    rng = random.Random(seed)
+    for _ in range(count):
+        arch = rng.choice(ARCHS)
+        tp = rng.randint(1, 16)
+        if rng.random() < 0.3 and tp > 1:
+            dp = rng.choice([d for d in range(2, tp + 1) if tp % d == 0])
+            add("unreviewed-random", arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
+        else:
+            add("unreviewed-random", arch, "H100", tp_size=tp)
+    return g.unique_cases(out)
+
+
+if __name__ == "__main__":
+    argv, RANDOM, family = g.random_argv(sys.argv[1:], "unreviewed")
+    if RANDOM is None:
+        sys.exit("a held-out set only: give --random N --seed S")
+    sys.exit(g.generate_family(__doc__, family, R, build_cases, argv=argv, build_model=True))
