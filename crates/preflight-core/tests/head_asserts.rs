@@ -347,3 +347,72 @@ fn phimoe_refuses_an_attention_tp_group_narrower_than_tp() {
         Some(("PhiMoEAttention", 288))
     );
 }
+
+/// INPUT012: an architecture whose first decoder layer is not reviewed, split unevenly by the
+/// widths the reviewed classes use, cannot be judged (exit 2), never "starts" nor "refused".
+#[test]
+fn unreviewed_layers_split_unevenly_cannot_be_judged() {
+    use preflight_core::VerdictClass;
+    let eval = |json: &str| {
+        let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
+        validate(&cfg)
+    };
+    // DeepSeek-V3 (MLA, not reviewed): 128 query heads
+    let r = eval(r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3}"#);
+    assert_eq!(r.class, VerdictClass::CannotJudge);
+    assert_eq!(r.class.exit_code(false), 2);
+    let d = r.first_error().expect("INPUT012");
+    assert_eq!(d.code, rules::input::CONSTRUCTION_UNREVIEWED.code);
+    assert!(!d.raised_by_sglang);
+    assert!(
+        d.message
+            .contains("num_attention_heads = 128 does not divide by --tp-size 3"),
+        "{}",
+        d.message
+    );
+    assert_eq!(r.scope, Some(preflight_core::report::CONSTRUCTION_SCOPE));
+    // an even split is judged as before (MLA: the KV heads are not split by heads)
+    for tp in [1, 2, 4, 8, 16] {
+        let json =
+            format!(r#"{{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":{tp}}}"#);
+        assert_eq!(eval(&json).class, VerdictClass::Starts, "--tp-size {tp}");
+    }
+    // a reviewed architecture keeps SGLang's own assert
+    let r = eval(r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#);
+    assert_eq!(r.first_error().map(|d| d.code), Some("PAR065"));
+
+    // GLM-4.x MoE: its attention is reviewed, its MoE block is not; a block-FP8 checkpoint with
+    // 1536-wide experts is 192 per rank at --tp-size 8 (not whole 128x128 blocks)
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/models/Glm4MoeForCausalLM/config.json"
+    );
+    let mut config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    config["head_dim"] = 128.into();
+    config["intermediate_size"] = 12288.into();
+    config["moe_intermediate_size"] = 1536.into();
+    config["quantization_config"] = serde_json::json!({
+        "quant_method": "fp8", "fmt": "e4m3", "activation_scheme": "dynamic",
+        "weight_block_size": [128, 128]
+    });
+    let with = |extra: &str| {
+        let json = format!(
+            r#"{{"gpu":"H100","arch":"Glm4MoeForCausalLM","model_config":{config}{extra}}}"#
+        );
+        eval(&json)
+    };
+    let r = with(r#","tp_size":8"#);
+    assert_eq!(r.class, VerdictClass::CannotJudge);
+    let m = &r.first_error().unwrap().message;
+    assert!(
+        m.contains("builds the MoE of Glm4MoeForCausalLM: moe_intermediate_size = 1536 over the MoE TP width 8 is 192 per rank"),
+        "{m}"
+    );
+    // spread over the experts (moe_tp_size 1), or at --tp-size 4 (384 per rank): judged
+    assert_eq!(
+        with(r#","tp_size":8,"ep_size":8"#).class,
+        VerdictClass::Starts
+    );
+    assert_eq!(with(r#","tp_size":4"#).class, VerdictClass::Starts);
+}
