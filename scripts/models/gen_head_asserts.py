@@ -65,13 +65,20 @@ OUT = os.path.join(ROOT, "crates", "preflight-core", "src", "model", "generated"
 # subclasses in the same file (re-checked against 0.5.19, 0.5.21 and 0.5.23 by a second reader).
 # Gemma3Attention reads its head counts from the `config` the decoder passes (checked).
 # Left out on purpose: multimodal models (a vision tower is built first, with its own heads),
-# hybrid models (layer 0 may be a linear-attention or Mamba mixer), MLA models (no KV heads),
+# hybrid models (layer 0 may be a linear-attention or Mamba mixer), other MLA models (no KV heads),
 # and classes whose heads are not config.num_attention_heads.
 REVIEWED = [
     ("AfmoeForCausalLM", "afmoe.py", "AfmoeAttention", "AfmoeDecoderLayer"),
     ("ApertusForCausalLM", "apertus.py", "ApertusAttention", "ApertusDecoderLayer"),
     ("ArceeForCausalLM", "arcee.py", "ArceeAttention", "ArceeDecoderLayer"),
     ("DeepseekForCausalLM", "deepseek.py", "DeepseekAttention", "DeepseekDecoderLayer"),
+    # MLA: the heads only (KV lines 0); GlmMoeDsaForCausalLM (glm4_moe.py) and
+    # MistralLarge3ForCausalLM (mistral_large_3.py) subclass DeepseekV2/V3ForCausalLM
+    ("DeepseekV2ForCausalLM", "deepseek_v2.py", "DeepseekV2AttentionMLA", "DeepseekV2DecoderLayer"),
+    ("DeepseekV32ForCausalLM", "deepseek_v2.py", "DeepseekV2AttentionMLA", "DeepseekV2DecoderLayer"),
+    ("DeepseekV3ForCausalLM", "deepseek_v2.py", "DeepseekV2AttentionMLA", "DeepseekV2DecoderLayer"),
+    ("GlmMoeDsaForCausalLM", "deepseek_v2.py", "DeepseekV2AttentionMLA", "DeepseekV2DecoderLayer"),
+    ("MistralLarge3ForCausalLM", "deepseek_v2.py", "DeepseekV2AttentionMLA", "DeepseekV2DecoderLayer"),
     ("Exaone4ForCausalLM", "exaone4.py", "Exaone4Attention", "Exaone4DecoderLayer"),
     ("ExaoneForCausalLM", "exaone.py", "ExaoneAttention", "ExaoneDecoderLayer"),
     ("Gemma2ForCausalLM", "gemma2.py", "Gemma2Attention", "Gemma2DecoderLayer"),
@@ -113,6 +120,9 @@ REVIEWED = [
 MODEL_CLASS = {
     "AfmoeForCausalLM": "AfmoeModel", "ApertusForCausalLM": "ApertusModel",
     "ArceeForCausalLM": "ArceeModel", "DeepseekForCausalLM": "DeepseekModel",
+    "DeepseekV2ForCausalLM": "DeepseekV2Model", "DeepseekV32ForCausalLM": "DeepseekV2Model",
+    "DeepseekV3ForCausalLM": "DeepseekV2Model", "GlmMoeDsaForCausalLM": "DeepseekV2Model",
+    "MistralLarge3ForCausalLM": "DeepseekV2Model",
     "Exaone4ForCausalLM": "Exaone4Model", "ExaoneForCausalLM": "ExaoneModel",
     "Gemma2ForCausalLM": "Gemma2Model", "Gemma3ForCausalLM": "Gemma3TextModel",
     "GemmaForCausalLM": "GemmaModel",
@@ -181,6 +191,8 @@ def asserts(init):
         n for n in ast.walk(init)
         if isinstance(n, ast.Assert) and re.fullmatch(r"self\.total_num_heads % (self\.)?\w+ == 0", src(n.test))
     ]
+    if not heads:
+        return mla_asserts(init)
     if len(heads) != 1 or heads[0].msg is not None:
         return None, "no single bare `assert self.total_num_heads % tp == 0`"
     var = src(heads[0].test.left.right)
@@ -223,7 +235,29 @@ def asserts(init):
     return (width, heads[0].lineno, a[0].lineno, b[0].lineno, var, bool(reads)), None
 
 
-def builds_first(tree, decoder, attention, reads_config=False):
+def mla_asserts(init):
+    """An MLA attention's head assert (DeepseekV2AttentionMLA): `self.num_heads = num_heads`,
+    one bare `assert num_heads % <width> == 0`, and no KV-head assert (the latent KV is not
+    split by heads): (width, heads line, 0, 0, var, False), the KV lines 0."""
+    heads = [
+        n for n in ast.walk(init)
+        if isinstance(n, ast.Assert) and re.fullmatch(r"num_heads % \w+ == 0", src(n.test))
+    ]
+    if len(heads) != 1 or heads[0].msg is not None:
+        return None, "no single bare `assert self.total_num_heads % tp == 0` or MLA `assert num_heads % tp == 0`"
+    if any(isinstance(n, ast.Assert) and "kv_heads" in src(n.test) for n in ast.walk(init)):
+        return None, "an MLA head assert beside KV-head asserts"
+    if not any(isinstance(n, ast.Assign) and src(n.targets[0]) == "self.num_heads" and src(n.value) == "num_heads"
+               for n in ast.walk(init)):
+        return None, "self.num_heads is not `num_heads`"
+    var = src(heads[0].test.left.right)
+    assigns = [n for n in ast.walk(init) if isinstance(n, ast.Assign) and any(src(t) == var for t in n.targets)]
+    if len(assigns) != 1 or src(assigns[0].value) not in WIDTHS or assigns[0].lineno > heads[0].lineno:
+        return None, f"`{var}` is not one of the known widths"
+    return (WIDTHS[src(assigns[0].value)], heads[0].lineno, 0, 0, var, False), None
+
+
+def builds_first(tree, decoder, attention, reads_config=False, mla=False):
     c = cls(tree, decoder)
     init = c and init_of(c)
     if init is None:
@@ -246,6 +280,10 @@ def builds_first(tree, decoder, attention, reads_config=False):
     if reads_config:
         if kw.get("config") != "config" or "num_heads" in kw or "num_kv_heads" in kw:
             return f"{decoder} passes config={kw.get('config')} to {attention}"
+        return None
+    if mla:
+        if kw.get("num_heads") not in HEADS_ARG or "num_kv_heads" in kw:
+            return f"{decoder} passes num_heads={kw.get('num_heads')} to the MLA {attention}"
         return None
     if kw.get("num_heads") not in HEADS_ARG or kw.get("num_kv_heads") not in KV_ARG:
         return f"{decoder} passes num_heads={kw.get('num_heads')}, num_kv_heads={kw.get('num_kv_heads')}"
@@ -314,7 +352,8 @@ def locate(v, file, name, trees):
         if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("sglang.srt.models."):
             for a in n.names:
                 if (a.asname or a.name) == name:
-                    return locate(v, n.module.split(".")[-1] + ".py", a.name, trees)
+                    # a sibling module or one of a subpackage (models/deepseek_common/...)
+                    return locate(v, "/".join(n.module.split(".")[3:]) + ".py", a.name, trees)
     return None
 
 
@@ -698,7 +737,7 @@ def main():
                 print(f"{v} {arch}: no {attention}.__init__ in {file}: left out", file=sys.stderr)
                 continue
             found, why = asserts(init)
-            why = why or builds_first(tree, decoder, attention, found[5])
+            why = why or builds_first(tree, decoder, attention, found[5], found[2] == 0)
             if why:
                 print(f"{v} {arch}: {attention} ({file}): {why}: left out", file=sys.stderr)
                 continue

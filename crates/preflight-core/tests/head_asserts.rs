@@ -185,8 +185,9 @@ fn the_launchs_own_config_and_implementation_decide() {
         first_error(&cpu).map(|(c, _)| c),
         Some("PAR065".to_string())
     );
-    // an architecture whose attention class is not reviewed is not checked
-    assert!(head_asserts(SglangVersion::V0_5_23, "DeepseekV3ForCausalLM").is_none());
+    // an architecture whose attention class is not reviewed has no row (INPUT012 instead)
+    assert!(head_asserts(SglangVersion::V0_5_23, "Llama4ForConditionalGeneration").is_none());
+    assert!(head_asserts(SglangVersion::V0_5_21, "DeepseekV3ForCausalLM").is_none());
 }
 
 #[test]
@@ -357,8 +358,10 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
         let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
         validate(&cfg)
     };
-    // DeepSeek-V3 (MLA, not reviewed): 128 query heads
-    let r = eval(r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3}"#);
+    // DeepSeek-V3 (MLA, reviewed from 0.5.22; 0.5.21's embedding is not): 128 query heads
+    let r = eval(
+        r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3,"sglang":"0.5.21"}"#,
+    );
     assert_eq!(r.class, VerdictClass::CannotJudge);
     assert_eq!(r.class.exit_code(false), 2);
     let d = r.first_error().expect("INPUT012");
@@ -373,10 +376,36 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
     assert_eq!(r.scope, Some(preflight_core::report::CONSTRUCTION_SCOPE));
     // an even split is judged as before (MLA: the KV heads are not split by heads)
     for tp in [1, 2, 4, 8, 16] {
-        let json =
-            format!(r#"{{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":{tp}}}"#);
+        let json = format!(
+            r#"{{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":{tp},"sglang":"0.5.21"}}"#
+        );
         assert_eq!(eval(&json).class, VerdictClass::Starts, "--tp-size {tp}");
     }
+    // from 0.5.22 DeepseekV2AttentionMLA's own assert: the query heads by the attention TP
+    // width, no KV-head assert (--tp-size 16 --dp-size 2: 8 divides 128)
+    assert_eq!(
+        first_error(r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3}"#),
+        Some((
+            "PAR065".into(),
+            "python/sglang/srt/models/deepseek_v2.py:2057@0.5.23".into()
+        ))
+    );
+    assert_eq!(
+        first_error(
+            r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":15,"dp_size":3,"enable_dp_attention":true}"#
+        )
+        .map(|e| e.0),
+        Some("PAR065".into())
+    );
+    assert_eq!(
+        first_error(
+            r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":16,"dp_size":2,"enable_dp_attention":true}"#
+        ),
+        None
+    );
+    // Llama 4 (multimodal, not reviewed): 40 heads on --tp-size 3
+    let r = eval(r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":3}"#);
+    assert_eq!(r.class, VerdictClass::CannotJudge);
     // a reviewed architecture keeps SGLang's own assert
     let r = eval(r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#);
     assert_eq!(r.first_error().map(|d| d.code), Some("PAR065"));

@@ -115,7 +115,8 @@ pub struct HeadAsserts {
     pub width: HeadWidth,
     /// Line of the query-heads assert.
     pub heads: u32,
-    /// Line of the KV-heads assert when the KV heads are partitioned (KV heads >= width).
+    /// Line of the KV-heads assert when the KV heads are partitioned (KV heads >= width); 0 for
+    /// an MLA attention (`DeepseekV2AttentionMLA`), which asserts the query heads only.
     pub kv_partition: u32,
     /// Line of the KV-heads assert when they are replicated (KV heads < width).
     pub kv_replicate: u32,

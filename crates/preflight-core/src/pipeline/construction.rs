@@ -157,7 +157,12 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     let fired = if modulo(heads, width) != Some(0) {
         Some((&pr::HEADS_TP, h.heads))
     } else {
-        match ctx.model.num_key_value_heads.filter(|kv| *kv > 0) {
+        // an MLA attention asserts the query heads only (its KV lines are 0)
+        match ctx
+            .model
+            .num_key_value_heads
+            .filter(|kv| *kv > 0 && h.kv_partition > 0)
+        {
             Some(kv) if kv >= width && modulo(kv, width) != Some(0) => {
                 Some((&pr::KV_HEADS_TP, h.kv_partition))
             }

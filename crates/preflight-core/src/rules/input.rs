@@ -250,8 +250,8 @@ pub static CONSTRUCTION_UNREVIEWED: RuleInfo = RuleInfo {
         "moe_dp_size",
     ],
     example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":3}"#,
-        r#"{"gpu":"H100","arch":"DeepseekV3ForCausalLM","tp_size":4}"#,
+        r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":3}"#,
+        r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":4}"#,
     ))),
     ..RuleInfo::BASE
 };
