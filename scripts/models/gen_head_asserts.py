@@ -394,18 +394,46 @@ def embed_width(v, arch, file, trees):
     if len(embeds) != 1 or not embeds[0].args or src(embeds[0].args[0]) != "config.vocab_size":
         return None, f"{model} does not build one VocabParallelEmbedding(config.vocab_size, ...)"
     kw = {k.arg: src(k.value) for k in embeds[0].keywords}
-    if None in kw or not set(kw) <= EMBED_KWARGS or kw.get("org_num_embeddings", "config.vocab_size") != "config.vocab_size":
+    # the DeepSeek-V2 family's `**get_embedding_tp_kwargs()` (0.5.19-0.5.21), when its body is
+    # the reviewed one: the attention TP group under DP attention, replicated (no division)
+    # with SGLANG_ENABLE_EMBED_REPLICATION
+    splat = kw.pop(None, None)
+    if splat is not None:
+        if splat != "get_embedding_tp_kwargs()" or "use_attn_tp_group" in kw or not embed_tp_kwargs_reviewed(v):
+            return None, f"{model}'s embedding takes **{splat}"
+    if not set(kw) <= EMBED_KWARGS or kw.get("org_num_embeddings", "config.vocab_size") != "config.vocab_size":
         return None, f"{model}'s embedding has other arguments: {sorted(k for k in kw if k)}"
     layers = [n for n in calls if n.lineno < embeds[0].lineno and src(n.func).split(".")[-1][:1].isupper()
               and src(n.func) not in ("PPMissingLayer",)]
     if layers:
         return None, f"{model} builds {src(layers[0].func)} before its embedding"
+    if splat is not None:
+        return "AttnTpWithDpUnlessReplicated", None
     tp = kw.get("use_attn_tp_group")
     if tp is None:
         return "Tp", None
     if tp == "is_dp_attention_enabled()":
         return "AttnTpWithDp", None
     return None, f"{model}'s embedding has use_attn_tp_group={tp}"
+
+
+EMBED_TP_KWARGS_BODY = [
+    "if envs.SGLANG_ENABLE_EMBED_REPLICATION.get():\n    return {'enable_tp': False}",
+    "return {'enable_tp': True, 'use_attn_tp_group': is_dp_attention_enabled()}",
+]
+
+
+def embed_tp_kwargs_reviewed(v):
+    """Whether `get_embedding_tp_kwargs` (layers/vocab_parallel_embedding.py) of release `v` is,
+    after its docstring, the reviewed body `EMBED_TP_KWARGS_BODY`."""
+    path = os.path.join(WHEELS, v, "sglang", "srt", "layers", "vocab_parallel_embedding.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_embedding_tp_kwargs"), None)
+    if fn is None:
+        return False
+    body = [n for n in fn.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    return [src(n) for n in body] == EMBED_TP_KWARGS_BODY
 
 
 def vocab_divide(v):

@@ -187,7 +187,6 @@ fn the_launchs_own_config_and_implementation_decide() {
     );
     // an architecture whose attention class is not reviewed has no row (INPUT012 instead)
     assert!(head_asserts(SglangVersion::V0_5_23, "Llama4ForConditionalGeneration").is_none());
-    assert!(head_asserts(SglangVersion::V0_5_21, "DeepseekV3ForCausalLM").is_none());
 }
 
 #[test]
@@ -358,10 +357,8 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
         let cfg: LaunchConfig = serde_json::from_str(json).unwrap();
         validate(&cfg)
     };
-    // DeepSeek-V3 (MLA, reviewed from 0.5.22; 0.5.21's embedding is not): 128 query heads
-    let r = eval(
-        r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3,"sglang":"0.5.21"}"#,
-    );
+    // Llama 4 (multimodal, not reviewed): 40 query heads
+    let r = eval(r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":3}"#);
     assert_eq!(r.class, VerdictClass::CannotJudge);
     assert_eq!(r.class.exit_code(false), 2);
     let d = r.first_error().expect("INPUT012");
@@ -369,16 +366,15 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
     assert!(!d.raised_by_sglang);
     assert!(
         d.message
-            .contains("num_attention_heads = 128 does not divide by --tp-size 3"),
+            .contains("num_attention_heads = 40 does not divide by --tp-size 3"),
         "{}",
         d.message
     );
     assert_eq!(r.scope, Some(preflight_core::report::CONSTRUCTION_SCOPE));
-    // an even split is judged as before (MLA: the KV heads are not split by heads)
-    for tp in [1, 2, 4, 8, 16] {
-        let json = format!(
-            r#"{{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":{tp},"sglang":"0.5.21"}}"#
-        );
+    // an even split is judged as before
+    for tp in [1, 2, 4, 8] {
+        let json =
+            format!(r#"{{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":{tp}}}"#);
         assert_eq!(eval(&json).class, VerdictClass::Starts, "--tp-size {tp}");
     }
     // from 0.5.22 DeepseekV2AttentionMLA's own assert: the query heads by the attention TP
@@ -403,9 +399,25 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
         ),
         None
     );
-    // Llama 4 (multimodal, not reviewed): 40 heads on --tp-size 3
-    let r = eval(r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":3}"#);
-    assert_eq!(r.class, VerdictClass::CannotJudge);
+    // up to 0.5.21 the DeepSeek-V2 model first builds its embedding with
+    // **get_embedding_tp_kwargs(): 129280 is not divisible by 3 (PAR073), unless
+    // SGLANG_ENABLE_EMBED_REPLICATION replicates it; then the heads assert
+    assert_eq!(
+        first_error(
+            r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3,"sglang":"0.5.21"}"#
+        )
+        .map(|e| e.0),
+        Some("PAR073".into())
+    );
+    assert_eq!(
+        first_error(
+            r#"{"gpu":"H100","model_path":"deepseek-ai/DeepSeek-V3","tp_size":3,"sglang":"0.5.21","env":{"SGLANG_ENABLE_EMBED_REPLICATION":"1"}}"#
+        ),
+        Some((
+            "PAR065".into(),
+            "python/sglang/srt/models/deepseek_v2.py:2005@0.5.21".into()
+        ))
+    );
     // a reviewed architecture keeps SGLang's own assert
     let r = eval(r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#);
     assert_eq!(r.first_error().map(|d| d.code), Some("PAR065"));

@@ -216,6 +216,10 @@ pub enum VocabWidth {
     /// `use_attn_tp_group=is_dp_attention_enabled()`: the attention TP width under DP
     /// attention, else `tp_size`.
     AttnTpWithDp,
+    /// `**get_embedding_tp_kwargs()` (`layers/vocab_parallel_embedding.py:165-185@0.5.21`, the
+    /// DeepSeek-V2 family up to 0.5.21): as [`VocabWidth::AttnTpWithDp`], or replicated (no
+    /// division) when `SGLANG_ENABLE_EMBED_REPLICATION` is true.
+    AttnTpWithDpUnlessReplicated,
 }
 
 /// `(line, padding)` of a release whose embedding divides the padded vocabulary by its TP width:

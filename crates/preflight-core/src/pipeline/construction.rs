@@ -131,10 +131,19 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
         let width = match h.vocab {
             VocabWidth::Padded => None,
             VocabWidth::Tp => Some(st.cur.tp_size),
-            VocabWidth::AttnTpWithDp if st.cur.enable_dp_attention => {
+            VocabWidth::AttnTpWithDpUnlessReplicated
+                if crate::py::env_bool(ctx.env("SGLANG_ENABLE_EMBED_REPLICATION"), false) =>
+            {
+                None
+            }
+            VocabWidth::AttnTpWithDp | VocabWidth::AttnTpWithDpUnlessReplicated
+                if st.cur.enable_dp_attention =>
+            {
                 crate::fields::attn_tp_width(&st.cur)
             }
-            VocabWidth::AttnTpWithDp => Some(st.cur.tp_size),
+            VocabWidth::AttnTpWithDp | VocabWidth::AttnTpWithDpUnlessReplicated => {
+                Some(st.cur.tp_size)
+            }
         };
         let padded = (vocab + pad - 1) / pad * pad;
         if let Some(width) = width.filter(|w| *w > 0)
