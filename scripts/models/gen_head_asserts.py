@@ -390,7 +390,7 @@ def embed_width(v, arch, file, trees):
         bases = [src(b) for b in where[1].bases if src(b) != "nn.Module"]
         where = locate(v, where[0], bases[0], trees) if bases else None
     if where is None:
-        return None, f"{model} builds no VocabParallelEmbedding"
+        return replicated_embedding(v, file, model, trees)
     if len(embeds) != 1 or not embeds[0].args or src(embeds[0].args[0]) != "config.vocab_size":
         return None, f"{model} does not build one VocabParallelEmbedding(config.vocab_size, ...)"
     kw = {k.arg: src(k.value) for k in embeds[0].keywords}
@@ -415,6 +415,25 @@ def embed_width(v, arch, file, trees):
     if tp == "is_dp_attention_enabled()":
         return "AttnTpWithDp", None
     return None, f"{model}'s embedding has use_attn_tp_group={tp}"
+
+
+def replicated_embedding(v, file, model, trees):
+    """("Replicated", None) when `model` (no VocabParallelEmbedding) builds, first of all its
+    modules, one `self.embed_tokens = <E>(config.vocab_size, ...)` whose class <E> is a direct
+    `nn.Embedding` subclass of the same file (Gemma3TextScaledWordEmbedding): a whole table on
+    every rank, no vocabulary division."""
+    where = locate(v, file, model, trees)
+    init = where and init_of(where[1])
+    if init is None:
+        return None, f"no {model}.__init__"
+    calls = sorted((n for n in ast.walk(init) if isinstance(n, ast.Call)), key=lambda n: (n.lineno, n.col_offset))
+    built = [n for n in calls if src(n.func).split(".")[-1][:1].isupper() and src(n.func) not in ("PPMissingLayer",)]
+    first = built[0] if built else None
+    emb = first and cls(model_tree(v, where[0], trees), src(first.func))
+    if (emb is None or [src(b) for b in emb.bases] != ["nn.Embedding"] or not first.args
+            or src(first.args[0]) != "config.vocab_size"):
+        return None, f"{model} builds no VocabParallelEmbedding"
+    return "Replicated", None
 
 
 EMBED_TP_KWARGS_BODY = [

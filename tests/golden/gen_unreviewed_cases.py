@@ -11,6 +11,8 @@ the build raises for another reason, the case is a disagreement to list.
 Writes tests/golden/oracle-<release>-unreviewed-random-<S>.jsonl.
 
     python tests/golden/gen_unreviewed_cases.py --sglang 0.5.23 --jobs 2 --random 40 --seed 1
+    python tests/golden/gen_unreviewed_cases.py --sglang 0.5.21 --jobs 2 --random 20 --seed 17 \
+        --archs Gemma3ForCausalLM,DeepseekV3ForCausalLM
 """
 
 from __future__ import annotations
@@ -49,7 +51,13 @@ def build_cases(v):
 
 
 if __name__ == "__main__":
-    argv, RANDOM, family = g.random_argv(sys.argv[1:], "unreviewed")
+    args = sys.argv[1:]
+    # `--archs A,B` draws over those architectures instead (another file part: the first one's)
+    if "--archs" in args:
+        i = args.index("--archs")
+        ARCHS = args[i + 1].split(",")
+        args = args[:i] + args[i + 2:]
+    argv, RANDOM, family = g.random_argv(args, "unreviewed")
     if RANDOM is None:
         sys.exit("a held-out set only: give --random N --seed S")
     sys.exit(g.generate_family(__doc__, family, R, build_cases, argv=argv, build_model=True))

@@ -220,6 +220,9 @@ pub enum VocabWidth {
     /// DeepSeek-V2 family up to 0.5.21): as [`VocabWidth::AttnTpWithDp`], or replicated (no
     /// division) when `SGLANG_ENABLE_EMBED_REPLICATION` is true.
     AttnTpWithDpUnlessReplicated,
+    /// A plain `nn.Embedding` subclass (Gemma 3's `Gemma3TextScaledWordEmbedding`): the whole
+    /// table on every rank, no division.
+    Replicated,
 }
 
 /// `(line, padding)` of a release whose embedding divides the padded vocabulary by its TP width:

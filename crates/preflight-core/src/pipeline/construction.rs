@@ -129,7 +129,7 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
     ) {
         use crate::model::archs::VocabWidth;
         let width = match h.vocab {
-            VocabWidth::Padded => None,
+            VocabWidth::Padded | VocabWidth::Replicated => None,
             VocabWidth::Tp => Some(st.cur.tp_size),
             VocabWidth::AttnTpWithDpUnlessReplicated
                 if crate::py::env_bool(ctx.env("SGLANG_ENABLE_EMBED_REPLICATION"), false) =>

@@ -8,7 +8,7 @@ use crate::model::archs::{
 };
 use crate::version::SglangVersion;
 
-/// Sorted by architecture, then release (186 rows, 39 architectures).
+/// Sorted by architecture, then release (189 rows, 39 architectures).
 #[rustfmt::skip]
 pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "AfmoeForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/afmoe.py", width: HeadWidth::Tp, heads: 318, kv_partition: 322, kv_replicate: 324, vocab: VocabWidth::Tp, attn_linears: None, dense_mlp: None, tp_reduce: None },
@@ -61,6 +61,9 @@ pub static HEAD_ASSERTS: &[HeadAsserts] = &[
     HeadAsserts { arch: "Gemma2ForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/gemma2.py", width: HeadWidth::Tp, heads: 116, kv_partition: 122, kv_replicate: 126, vocab: VocabWidth::Tp, attn_linears: Some(HeadDim::Config), dense_mlp: Some(MlpGateUp::Merged), tp_reduce: None },
     HeadAsserts { arch: "Gemma2ForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/gemma2.py", width: HeadWidth::Tp, heads: 116, kv_partition: 122, kv_replicate: 126, vocab: VocabWidth::Padded, attn_linears: Some(HeadDim::Config), dense_mlp: Some(MlpGateUp::Merged), tp_reduce: None },
     HeadAsserts { arch: "Gemma2ForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/gemma2.py", width: HeadWidth::Tp, heads: 116, kv_partition: 122, kv_replicate: 126, vocab: VocabWidth::Padded, attn_linears: Some(HeadDim::Config), dense_mlp: Some(MlpGateUp::Merged), tp_reduce: None },
+    HeadAsserts { arch: "Gemma3ForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/gemma3_causal.py", width: HeadWidth::Tp, heads: 133, kv_partition: 142, kv_replicate: 146, vocab: VocabWidth::Replicated, attn_linears: None, dense_mlp: None, tp_reduce: None },
+    HeadAsserts { arch: "Gemma3ForCausalLM", release: SglangVersion::V0_5_20, file: "python/sglang/srt/models/gemma3_causal.py", width: HeadWidth::Tp, heads: 133, kv_partition: 142, kv_replicate: 146, vocab: VocabWidth::Replicated, attn_linears: None, dense_mlp: None, tp_reduce: None },
+    HeadAsserts { arch: "Gemma3ForCausalLM", release: SglangVersion::V0_5_21, file: "python/sglang/srt/models/gemma3_causal.py", width: HeadWidth::Tp, heads: 133, kv_partition: 142, kv_replicate: 146, vocab: VocabWidth::Replicated, attn_linears: None, dense_mlp: None, tp_reduce: None },
     HeadAsserts { arch: "Gemma3ForCausalLM", release: SglangVersion::V0_5_22, file: "python/sglang/srt/models/gemma3_causal.py", width: HeadWidth::Tp, heads: 140, kv_partition: 149, kv_replicate: 153, vocab: VocabWidth::Padded, attn_linears: None, dense_mlp: None, tp_reduce: None },
     HeadAsserts { arch: "Gemma3ForCausalLM", release: SglangVersion::V0_5_23, file: "python/sglang/srt/models/gemma3_causal.py", width: HeadWidth::Tp, heads: 140, kv_partition: 149, kv_replicate: 153, vocab: VocabWidth::Padded, attn_linears: None, dense_mlp: None, tp_reduce: None },
     HeadAsserts { arch: "GemmaForCausalLM", release: SglangVersion::V0_5_19, file: "python/sglang/srt/models/gemma.py", width: HeadWidth::Tp, heads: 95, kv_partition: 101, kv_replicate: 105, vocab: VocabWidth::Tp, attn_linears: Some(HeadDim::Config), dense_mlp: Some(MlpGateUp::Merged), tp_reduce: None },
