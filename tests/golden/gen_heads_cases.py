@@ -23,7 +23,6 @@ random --dp-size that divides it), for a held-out set: oracle-<release>-heads-ra
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -55,16 +54,7 @@ def build_cases(v):
     add = g.case_adder(v, out)
     archs = [a for a in ARCHS if served(v, a)]
     if RANDOM is not None:
-        count, seed = RANDOM
-        rng = random.Random(seed)
-        for _ in range(count):
-            arch = rng.choice(archs)
-            tp = rng.randint(1, 16)
-            if rng.random() < 0.3 and tp > 1:
-                dp = rng.choice([d for d in range(2, tp + 1) if tp % d == 0])
-                add("heads-random", arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
-            else:
-                add("heads-random", arch, "H100", tp_size=tp)
+        g.random_tp_draws(add, "heads-random", archs, *RANDOM)
         return g.unique_cases(out)
     for arch in archs:
         for tp in [3, 4, 6, 8, 16]:

@@ -32,6 +32,7 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -504,6 +505,22 @@ def random_argv(argv, family):
     rest = [a for k, a in enumerate(argv) if k not in (i, i + 1, j, j + 1)]
     seed = int(argv[j + 1])
     return rest, (int(argv[i + 1]), seed), f"{family}-random-{seed}"
+
+
+def random_tp_draws(add, section, archs, count, seed):
+    """`count` random launches on an H100 for a held-out set: an architecture of `archs`,
+    --tp-size 1-16 and, 30% of the time when above 1, DP attention with a --dp-size that
+    divides it (the draws of gen_heads_cases.py and gen_unreviewed_cases.py, so their ids stay
+    those of the committed sets)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        arch = rng.choice(archs)
+        tp = rng.randint(1, 16)
+        if rng.random() < 0.3 and tp > 1:
+            dp = rng.choice([d for d in range(2, tp + 1) if tp % d == 0])
+            add(section, arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
+        else:
+            add(section, arch, "H100", tp_size=tp)
 
 
 def unique_cases(out):

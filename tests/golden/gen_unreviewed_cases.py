@@ -17,7 +17,6 @@ Writes tests/golden/oracle-<release>-unreviewed-random-<S>.jsonl.
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -37,16 +36,7 @@ RANDOM = None  # (count, seed), --random N --seed S
 def build_cases(v):
     out = []
     add = g.case_adder(v, out)
-    count, seed = RANDOM
-    rng = random.Random(seed)
-    for _ in range(count):
-        arch = rng.choice(ARCHS)
-        tp = rng.randint(1, 16)
-        if rng.random() < 0.3 and tp > 1:
-            dp = rng.choice([d for d in range(2, tp + 1) if tp % d == 0])
-            add("unreviewed-random", arch, "H100", tp_size=tp, dp_size=dp, enable_dp_attention=True)
-        else:
-            add("unreviewed-random", arch, "H100", tp_size=tp)
+    g.random_tp_draws(add, "unreviewed-random", ARCHS, *RANDOM)
     return g.unique_cases(out)
 
 
