@@ -447,8 +447,45 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
     assert_eq!(r.class, VerdictClass::CannotJudge);
     let m = &r.first_error().unwrap().message;
     assert!(
-        m.contains("builds the MoE of Glm4MoeForCausalLM: moe_intermediate_size = 1536 over the MoE TP width 8 is 192 per rank"),
+        m.contains("builds the MoE of Glm4MoeForCausalLM (that code is not reviewed), and moe_intermediate_size = 1536 over the MoE TP width 8 is 192 per rank"),
         "{m}"
+    );
+    // unquantized, an uneven MoE split alone (GLM-4.5-Air's 1408 over 6 ranks) cannot be judged
+    let mut bf16 = config.clone();
+    bf16["moe_intermediate_size"] = 1408.into();
+    bf16.as_object_mut().unwrap().remove("quantization_config");
+    let air = eval(&format!(
+        r#"{{"gpu":"H100","arch":"Glm4MoeForCausalLM","model_config":{bf16},"tp_size":6,"dp_size":6,"enable_dp_attention":true}}"#
+    ));
+    assert_eq!(air.class, VerdictClass::CannotJudge);
+    assert!(
+        air.first_error()
+            .unwrap()
+            .message
+            .contains("moe_intermediate_size = 1408 does not divide by the MoE TP width 6"),
+        "{}",
+        air.first_error().unwrap().message
+    );
+    // up to 0.5.21 the LM head splits the vocabulary over the whole TP group under DP
+    // attention (not ported): cannot be judged, unless --enable-dp-lm-head
+    let lm = |extra: &str| {
+        eval(&format!(
+            r#"{{"gpu":"H100","model_path":"Qwen/Qwen3-8B","tp_size":3,"dp_size":3,"enable_dp_attention":true,"sglang":"0.5.21"{extra}}}"#
+        ))
+    };
+    let r = lm("");
+    assert_eq!(r.class, VerdictClass::CannotJudge);
+    assert!(
+        r.first_error()
+            .unwrap()
+            .message
+            .contains("builds the LM head of Qwen3ForCausalLM"),
+        "{}",
+        r.first_error().unwrap().message
+    );
+    assert_eq!(
+        lm(r#","enable_dp_lm_head":true"#).class,
+        VerdictClass::Starts
     );
     // spread over the experts (moe_tp_size 1), or at --tp-size 4 (384 per rank): judged
     assert_eq!(

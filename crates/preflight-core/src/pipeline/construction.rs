@@ -242,57 +242,97 @@ fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
             }
         }
     }
-    let ffn_reviewed =
-        head.is_some_and(|h| h.dense_mlp.is_some()) || moe_block(ctx.v, arch).is_some();
-    if found.is_none()
-        && !ffn_reviewed
-        && let Some((n, k)) = fp8_weight_block(ctx, st)
-    {
-        let text = ctx.model.hf.text();
-        let moe_tp = floordiv(a.tp_size, a.ep_size).and_then(|t| floordiv(t, a.moe_dp_size));
-        let shapes = [
-            (
-                "MLP",
-                "intermediate_size",
-                Some(a.tp_size),
-                "--tp-size",
-                "PAR076",
-            ),
-            (
-                "MoE",
-                "moe_intermediate_size",
-                moe_tp,
-                "the MoE TP width",
-                "PAR070",
-            ),
-        ];
-        for (layer, key, width, name, rule) in shapes {
-            let (Some(size), Some(w)) =
-                (text.int(key).filter(|s| *s > 0), width.filter(|w| *w > 1))
-            else {
-                continue;
-            };
-            let what = match floordiv(size, w) {
-                _ if modulo(size, w) != Some(0) => Some((
-                    format!("{key} = {size} does not divide by {name} {w}"),
-                    rule,
-                )),
-                Some(part) if modulo(part, n) != Some(0) || modulo(part, k) != Some(0) => Some((
+    let text = ctx.model.hf.text();
+    let experts = ["n_routed_experts", "num_experts", "num_local_experts"]
+        .iter()
+        .any(|k| text.int(k).is_some_and(|n| n > 0));
+    // an MoE model builds a dense MLP only in its first_k_dense_replace layers (DeepSeek, GLM);
+    // one without them (Qwen3-Next, Qwen3.5) never builds its config's intermediate_size
+    let dense = !experts || text.int("first_k_dense_replace").is_some_and(|k| k > 0);
+    let dense_reviewed = head.is_some_and(|h| h.dense_mlp.is_some());
+    let moe_reviewed = moe_block(ctx.v, arch).is_some();
+    // the dense MLP of a DP-attention layout with --moe-dense-tp-size 1 is replicated
+    let dense_tp = if a.moe_dense_tp_size == Some(1) {
+        None
+    } else {
+        Some(a.tp_size)
+    };
+    let moe_tp = floordiv(a.tp_size, a.ep_size).and_then(|t| floordiv(t, a.moe_dp_size));
+    let block = fp8_weight_block(ctx, st);
+    let shapes = [
+        (
+            dense && !dense_reviewed,
+            "MLP",
+            "intermediate_size",
+            dense_tp,
+            "--tp-size",
+            "PAR076",
+            "PAR074, PAR075",
+        ),
+        (
+            experts && !moe_reviewed,
+            "MoE",
+            "moe_intermediate_size",
+            moe_tp,
+            "the MoE TP width",
+            "PAR070",
+            "PAR071, PAR072",
+        ),
+    ];
+    for (unreviewed, layer, key, width, name, rule, block_rules) in shapes {
+        if found.is_some() || !unreviewed {
+            continue;
+        }
+        let (Some(size), Some(w)) = (text.int(key).filter(|s| *s > 0), width.filter(|w| *w > 1))
+        else {
+            continue;
+        };
+        // every split must be even (FusedMoE's and the merged projection's asserts); a
+        // block-FP8 checkpoint's slice must also be whole blocks
+        found = match (floordiv(size, w), block) {
+            _ if modulo(size, w) != Some(0) => Some((
+                layer,
+                format!("{key} = {size} does not divide by {name} {w}"),
+                rule,
+            )),
+            (Some(part), Some((n, k)))
+                if modulo(part, n) != Some(0) || modulo(part, k) != Some(0) =>
+            {
+                Some((
+                    layer,
                     format!(
                         "{key} = {size} over {name} {w} is {part} per rank, not a whole number of the checkpoint's {n}x{k} weight blocks"
                     ),
-                    if layer == "MoE" {
-                        "PAR071, PAR072"
-                    } else {
-                        "PAR074, PAR075"
-                    },
-                )),
-                _ => None,
-            };
-            if let Some((what, rule)) = what {
-                found = Some((layer, what, rule));
-                break;
+                    block_rules,
+                ))
             }
+            _ => None,
+        };
+    }
+    // up to 0.5.21 the models' ParallelLMHead, built after the layers, splits the padded
+    // vocabulary over the full TP group unless --enable-dp-lm-head
+    // (`use_attn_tp_group=get_parallel().enable_dp_lm_head`, models/qwen3.py:527@0.5.21): under
+    // DP attention the embedding's narrower width passes first; the heads are not reviewed
+    if found.is_none()
+        && let (Some((_, pad)), Some(vocab)) = (
+            crate::model::archs::vocab_divide(ctx.v),
+            text.int("vocab_size").filter(|n| *n > 0),
+        )
+        && !a.enable_dp_lm_head
+        && text.get("tie_word_embeddings").and_then(|t| t.as_bool()) != Some(true)
+        && crate::fields::attn_tp_width(a).is_some_and(|w| w != a.tp_size)
+        && a.tp_size > 1
+    {
+        let padded = (vocab + pad - 1) / pad * pad;
+        if modulo(padded, a.tp_size) != Some(0) {
+            found = Some((
+                "LM head",
+                format!(
+                    "vocab_size = {vocab} (padded to {padded}) does not divide by --tp-size {} without --enable-dp-lm-head",
+                    a.tp_size
+                ),
+                "PAR073",
+            ));
         }
     }
     let Some((layer, what, rule)) = found else {
