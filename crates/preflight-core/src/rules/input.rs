@@ -227,10 +227,10 @@ pub static CONSTRUCTION_UNREVIEWED: RuleInfo = RuleInfo {
     )],
     title: doc!("The model's layers are not reviewed and their shapes do not split evenly"),
     explanation: doc!(
-        "When the model runner builds the model, each layer class splits its weights over its parallel group and asserts that the split is even: the attention heads by the TP width (PAR065-PAR067), the MLP's and the experts' intermediate size by the TP width (PAR070, PAR076; for any checkpoint) and, for block-FP8 checkpoints, by the weight_block_size (PAR071, PAR072, PAR074, PAR075). Preflight reproduces those checks for the layer classes it has read in each release (scripts/models/gen_head_asserts.py and gen_moe_asserts.py list them). For another architecture's layers it does not know which width a class divides by, whether it pads or replicates, or which layers the checkpoint leaves unquantized. When a launch splits such a layer unevenly by the widths the reviewed classes use, Preflight does not guess: it cannot judge the launch, and it never claims SGLang refuses it. The rest of the report (argument parsing, resolution, start-up checks) still applies. An even split says nothing either way, and is not reported."
+        "When the model runner builds the model, each layer class splits its weights over its parallel group and asserts that the split is even: the attention heads by the TP width (PAR065-PAR067), the MLP's and the experts' intermediate size by the TP width (PAR070, PAR076; for any checkpoint) and, for block-FP8 checkpoints, by the weight_block_size (PAR071, PAR072, PAR074, PAR075); up to 0.5.21 the LM head, built after the layers, also divides the padded vocabulary by its width (PAR073's division), the whole TP group unless --enable-dp-lm-head. Preflight reproduces those checks for the layer classes it has read in each release (scripts/models/gen_head_asserts.py and gen_moe_asserts.py list them). For another architecture's layers it does not know which width a class divides by, whether it pads or replicates, or which layers the checkpoint leaves unquantized. When a launch splits such a layer unevenly by the widths the reviewed classes use, Preflight does not guess: it cannot judge the launch, and it never claims SGLang refuses it. The rest of the report (argument parsing, resolution, start-up checks) still applies. An even split says nothing either way, and is not reported."
     ),
     trigger: doc!(
-        "SGLang's own model implementation on a GPU, an architecture whose first decoder layer's attention (or MLP, or MoE block) is not reviewed for the release, and num_attention_heads or the KV heads not dividing by --tp-size or the attention TP width, or the dense intermediate_size (of a dense model, or an MoE model with first_k_dense_replace dense layers) not dividing by --tp-size, or an MoE model's moe_intermediate_size not dividing by the MoE TP width, or (block FP8 with weight_block_size) either slice per rank not a whole number of blocks."
+        "SGLang's own model implementation on a GPU, an architecture whose first decoder layer's attention (or MLP, or MoE block) is not reviewed for the release, and num_attention_heads or the KV heads not dividing by --tp-size or the attention TP width, or the dense intermediate_size (of a dense model, or an MoE model with first_k_dense_replace dense layers) not dividing by --tp-size, or an MoE model's moe_intermediate_size not dividing by the MoE TP width, or (block FP8 with weight_block_size) either slice per rank not a whole number of blocks; or, up to 0.5.21 under DP attention without --enable-dp-lm-head or tied embeddings, the padded vocabulary not dividing by --tp-size."
     ),
     situations: doc!(
         "Using every GPU of a machine (--tp-size 3 or 6) for a model whose head count is a power of two; a block-FP8 MoE checkpoint at --tp-size 8 whose experts are 1536 wide (192 per rank)."
@@ -248,6 +248,8 @@ pub static CONSTRUCTION_UNREVIEWED: RuleInfo = RuleInfo {
         "attn_cp_size",
         "ep_size",
         "moe_dp_size",
+        "moe_dense_tp_size",
+        "enable_dp_lm_head",
     ],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"Llama4ForConditionalGeneration","tp_size":3}"#,
