@@ -293,6 +293,7 @@ def main():
         "//! names them (parsed with `ast`).",
         "",
         "use crate::model::archs::{ArchList, ArchNames};",
+        "use crate::version::SglangVersion;",
         "",
     ]
     for rust, doc, loc in lists:
@@ -317,7 +318,7 @@ def main():
         out.append(f"    file: {json.dumps('python/sglang/' + loc[1])},")
         out.append("    releases: &[")
         for v, line, names in entries:
-            out.append(f"        ArchNames {{ release: {json.dumps(v)}, line: {line}, names: {rust_names(names)} }},")
+            out.append(f"        ArchNames {{ release: SglangVersion::V{v.replace('.', '_')}, line: {line}, names: {rust_names(names)} }},")
         out.append("    ],")
         out.append("};")
         out.append("")

@@ -268,7 +268,7 @@ pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
         },
         corrected: None,
         scope,
-        args: (!blocked).then(|| Box::new(st.cur)),
+        args: (!blocked).then_some(st.cur),
     }
 }
 
@@ -519,7 +519,7 @@ const INFLUENTIAL: &[&str] = &[
 /// Whether some rule's check reads `dest` (it is among the rule's `flags`); the set is built once
 /// (this runs on every evaluation).
 fn read_by_a_rule(dest: &str) -> bool {
-    static READ: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+    static READ: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> =
         std::sync::OnceLock::new();
     READ.get_or_init(|| {
         rules::all()

@@ -19,16 +19,16 @@ use crate::rules;
 use crate::sglang_cli::{self, Arity, CliOption, ValueKind};
 use crate::version::SglangVersion;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// The result of argument parsing.
 #[derive(Clone, Debug)]
 pub struct ParsedArgs {
     /// `ServerArgs` as argparse leaves it: the release's defaults, overwritten by every value
     /// the user gave that converted cleanly.
-    pub args: ServerArgs,
-    /// The fields the user gave (SGLang's field names).
-    pub given: BTreeSet<&'static str>,
+    pub args: Box<ServerArgs>,
+    /// The fields the user gave (SGLang's field names), each once, in the order given: a
+    /// launch gives a few, so a scan (comparing lengths first) beats a tree of string keys.
+    pub given: Vec<&'static str>,
     /// argparse's refusals (`invalid choice`, `invalid int value`, `unrecognized arguments`)
     /// and Preflight's notes on values it cannot represent.
     pub diags: Vec<Diagnostic>,
@@ -204,8 +204,8 @@ fn switch_value(v: &Value) -> Option<bool> {
 /// field at its default.
 pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
     let mut out = ParsedArgs {
-        args: ServerArgs::defaults(v),
-        given: BTreeSet::new(),
+        args: Box::new(ServerArgs::defaults(v)),
+        given: Vec::new(),
         diags: Vec::new(),
     };
     // notes name the launch's own release (a known but unmodelled one is checked with the
@@ -294,8 +294,8 @@ pub fn parse(cfg: &LaunchConfig, v: SglangVersion) -> ParsedArgs {
                     py
                 };
                 // a dest that is no ServerArgs field is refused by `set` (nothing to record)
-                if out.args.set(opt.dest, py).is_ok() {
-                    out.given.insert(opt.dest);
+                if out.args.set(opt.dest, py).is_ok() && !out.given.contains(&opt.dest) {
+                    out.given.push(opt.dest);
                 }
             }
             Err((word, ConvError::Invalid(ty))) => {
@@ -512,7 +512,7 @@ mod tests {
         assert_eq!(p.args.kv_cache_dtype, "fp8_e4m3");
         assert_eq!(p.args.context_length, Some(32000));
         assert_eq!(p.args.mem_fraction_static, Some(0.8));
-        assert!(p.given.contains("tp_size") && !p.given.contains("dp_size"));
+        assert!(p.given.contains(&"tp_size") && !p.given.contains(&"dp_size"));
         assert_eq!(p.args.dp_size, 1);
     }
 

@@ -517,16 +517,16 @@ pub fn find_gpu(name: &str) -> Option<&'static Gpu> {
 /// device names: built once ([`find_gpu`] runs several times per evaluation, and the fix
 /// search evaluates hundreds of candidates).
 fn gpu_index() -> &'static (
-    std::collections::HashMap<String, usize>,
-    std::collections::HashMap<String, usize>,
+    rustc_hash::FxHashMap<String, usize>,
+    rustc_hash::FxHashMap<String, usize>,
 ) {
     static INDEX: std::sync::OnceLock<(
-        std::collections::HashMap<String, usize>,
-        std::collections::HashMap<String, usize>,
+        rustc_hash::FxHashMap<String, usize>,
+        rustc_hash::FxHashMap<String, usize>,
     )> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut names = std::collections::HashMap::new();
-        let mut devices = std::collections::HashMap::new();
+        let mut names = rustc_hash::FxHashMap::default();
+        let mut devices = rustc_hash::FxHashMap::default();
         for (i, g) in GPUS.iter().enumerate() {
             for k in [g.id, g.name].iter().chain(g.aliases.iter()) {
                 names.entry(norm(k)).or_insert(i);

@@ -16,8 +16,8 @@ pub use super::generated::arch_lists as lists;
 /// The names one release's code tests at one place.
 #[derive(Debug)]
 pub struct ArchNames {
-    /// The release (`"0.5.23"`).
-    pub release: &'static str,
+    /// The release.
+    pub release: SglangVersion,
     /// The line that names them.
     pub line: u32,
     /// The names, in SGLang's order.
@@ -39,13 +39,8 @@ impl ArchList {
     /// The entry of release `v` (the newest entry not newer than `v`; `None` before the list
     /// existed).
     pub fn at(&self, v: SglangVersion) -> Option<&'static ArchNames> {
-        // the generated entries spell releases exactly ("0.5.19"): a lookup, not a parse (this
-        // runs for every list test of every evaluation)
-        self.releases.iter().rfind(|e| {
-            SglangVersion::known()
-                .find(|k| k.as_str() == e.release)
-                .is_some_and(|ev| ev <= v)
-        })
+        // this runs for every list test of every evaluation: a comparison of release indices
+        self.releases.iter().rfind(|e| e.release <= v)
     }
 
     /// The names release `v` tests (empty when its code has no such list).
@@ -251,11 +246,18 @@ pub fn mixtral_supported(v: SglangVersion) -> &'static [&'static str] {
 /// reviewed architecture, or its code there does not have the reviewed shape).
 pub fn head_asserts(v: SglangVersion, arch: &str) -> Option<&'static HeadAsserts> {
     let t = super::generated::head_asserts::HEAD_ASSERTS;
-    let start = t.partition_point(|h| h.arch < arch);
-    t[start..]
-        .iter()
-        .take_while(|h| h.arch == arch)
-        .find(|h| h.release == v)
+    // every construction step asks: one hash per call instead of a binary search of string
+    // comparisons (the architecture names share long prefixes)
+    static ROWS: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, std::ops::Range<usize>>> =
+        std::sync::OnceLock::new();
+    let rows = ROWS.get_or_init(|| {
+        let mut m = rustc_hash::FxHashMap::<&'static str, std::ops::Range<usize>>::default();
+        for (i, h) in t.iter().enumerate() {
+            m.entry(h.arch).or_insert(i..i).end = i + 1;
+        }
+        m
+    });
+    t[rows.get(arch)?.clone()].iter().find(|h| h.release == v)
 }
 
 /// The sparse MoE block an architecture's first decoder layer builds right after its attention,

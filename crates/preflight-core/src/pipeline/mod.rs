@@ -16,7 +16,6 @@ use crate::pyfmt::{PyVal, render};
 use crate::report::{Diagnostic, Origin, Severity};
 use crate::rules::RuleInfo;
 use crate::version::SglangVersion;
-use std::collections::{BTreeMap, BTreeSet};
 
 mod attention;
 mod construction;
@@ -52,7 +51,7 @@ pub struct Ctx<'a> {
     /// `ServerArgs` after argparse: the release's defaults and the user's values, typed.
     pub args: &'a ServerArgs,
     /// The fields the user gave.
-    pub given: &'a BTreeSet<&'static str>,
+    pub given: &'a [&'static str],
 }
 
 impl Ctx<'_> {
@@ -63,7 +62,7 @@ impl Ctx<'_> {
 
     /// Whether the user gave the `ServerArgs` field `name`.
     pub fn given(&self, name: &str) -> bool {
-        self.given.contains(name)
+        self.given.contains(&name)
     }
 
     /// `architectures[0]` of the model config.
@@ -117,12 +116,33 @@ pub struct Raised;
 /// What a step returns: `Ok` to go on, `Err` when SGLang raised.
 pub type Step = Result<(), Raised>;
 
+/// Where the fields a step wrote got their values: the last write of each field wins. A
+/// launch's steps write a few fields, so a scan (comparing lengths first) beats a tree of
+/// string keys, and the resolved table looks every one of its rows up here.
+#[derive(Clone, Debug, Default)]
+pub struct Origins(Vec<(&'static str, Origin)>);
+
+impl Origins {
+    /// The origin recorded for `field`.
+    pub fn get(&self, field: &str) -> Option<&Origin> {
+        self.0.iter().find(|(k, _)| *k == field).map(|(_, o)| o)
+    }
+
+    /// Records (or replaces) the origin of `field`.
+    pub fn insert(&mut self, field: &'static str, origin: Origin) {
+        match self.0.iter_mut().find(|(k, _)| *k == field) {
+            Some((_, o)) => *o = origin,
+            None => self.0.push((field, origin)),
+        }
+    }
+}
+
 /// What the steps build: `ServerArgs` as resolution leaves it, and the diagnostics.
 pub struct State {
     /// The resolving view: the user's arguments with every declaration made so far.
-    pub cur: ServerArgs,
+    pub cur: Box<ServerArgs>,
     /// Where each field's value came from, for the fields a step wrote.
-    pub origin: BTreeMap<&'static str, Origin>,
+    pub origin: Origins,
     /// The torch dtype the KV pool is allocated with (construction, `str(dtype)`).
     pub kv_cache_torch_dtype: Option<String>,
     /// Diagnostics in emission order.
@@ -170,10 +190,12 @@ impl Diags<'_> {
 
 impl State {
     /// The state before resolution: `ServerArgs` as argparse left it.
-    pub fn new(args: &ServerArgs) -> State {
+    #[allow(clippy::borrowed_box)] // the Box is what is cloned in place
+    pub fn new(args: &Box<ServerArgs>) -> State {
         State {
-            cur: args.clone(),
-            origin: BTreeMap::new(),
+            // `Box`'s clone writes into the new allocation: no 7 KB copy through the stack
+            cur: Box::clone(args),
+            origin: Origins::default(),
             kv_cache_torch_dtype: None,
             diags: Vec::new(),
             quantization_explicitly_unset: false,

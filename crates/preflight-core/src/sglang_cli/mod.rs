@@ -127,11 +127,11 @@ pub fn options(v: SglangVersion) -> impl Iterator<Item = &'static CliOption> {
 
 /// Every option string of every release → the indices in [`options::OPTIONS`] of the options
 /// that register it, in table order; built once (a pasted launch looks up thousands of words).
-fn by_name() -> &'static std::collections::HashMap<&'static str, Vec<usize>> {
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<usize>>> =
+fn by_name() -> &'static rustc_hash::FxHashMap<&'static str, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, Vec<usize>>> =
         std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut m: std::collections::HashMap<&'static str, Vec<usize>> = Default::default();
+        let mut m: rustc_hash::FxHashMap<&'static str, Vec<usize>> = Default::default();
         for (i, o) in options::OPTIONS.iter().enumerate() {
             for n in o.names {
                 m.entry(*n).or_default().push(i);
@@ -178,11 +178,11 @@ pub fn find_dest(dest: &str, v: SglangVersion) -> Option<&'static CliOption> {
 
 /// Every `dest` of every release → the indices in [`options::OPTIONS`] of the options that
 /// store to it, in table order; built once (every evaluation renders its command by dest).
-fn by_dest() -> &'static std::collections::HashMap<&'static str, Vec<usize>> {
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<usize>>> =
+fn by_dest() -> &'static rustc_hash::FxHashMap<&'static str, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, Vec<usize>>> =
         std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut m: std::collections::HashMap<&'static str, Vec<usize>> = Default::default();
+        let mut m: rustc_hash::FxHashMap<&'static str, Vec<usize>> = Default::default();
         for (i, o) in options::OPTIONS.iter().enumerate() {
             m.entry(o.dest).or_default().push(i);
         }
