@@ -10,7 +10,9 @@
 //!
 //! Rank, best first: a corrected launch that leaves no warning (any stage; warnings SGLang
 //! raises anyway with the named flags at their defaults do not count) before one that leaves
-//! warnings; then fewer changed keys; then removing a flag (back to SGLang's
+//! warnings; then one that keeps the launch's GPUs before one that resizes it, and among those
+//! the fewest GPUs added or removed, more before fewer (the user chose the GPUs for the
+//! model's memory, which Preflight does not model); then fewer changed keys; then removing a flag (back to SGLang's
 //! default) before setting one; then the order values are tried in (the common, least risky
 //! values first, then SGLang's choice order). A value that argparse reads as the release's
 //! default is the same launch as removing the flag and is not tried. Spellings SGLang reads as
@@ -305,6 +307,13 @@ struct Candidate {
     /// GPUs for the model's memory, which Preflight does not model, so a fix that keeps them
     /// ranks first (`--ep-size 2` before `remove --tp-size` for a 235B model on eight GPUs).
     resizes: bool,
+    /// How many GPUs the corrected launch uses more or fewer than the user's ([`gpus`]): among
+    /// resizing fixes the smallest change in GPUs ranks first, and of two equally near the one
+    /// with more GPUs (the weights that needed the user's GPUs still fit): `--tp-size 4` before
+    /// `--tp-size 2` before `remove --tp-size` for a 128-head model on `--tp-size 3`.
+    gpu_distance: i64,
+    /// The corrected launch uses fewer GPUs than the user's.
+    shrinks: bool,
     /// Changed keys.
     changes: usize,
     /// Keys set (rather than removed).
@@ -336,10 +345,12 @@ fn gpus(cfg: &LaunchConfig, v: SglangVersion) -> i64 {
 }
 
 impl Candidate {
-    fn rank(&self) -> (bool, bool, usize, usize, usize) {
+    fn rank(&self) -> (bool, bool, i64, bool, usize, usize, usize) {
         (
             self.warned,
             self.resizes,
+            self.gpu_distance,
+            self.shrinks,
             self.changes,
             self.sets,
             self.order,
@@ -462,8 +473,9 @@ pub fn search(
             .iter()
             .any(|d| d.severity == Severity::Warning && !baseline.iter().any(|b| b == d.code));
         let sets = changes.iter().filter(|(_, v)| v.is_some()).count();
-        let resizes = changes.iter().any(|(k, _)| RESIZING.contains(&k.as_str()))
-            || gpus(&fixed, v) != base_gpus;
+        let fixed_gpus = gpus(&fixed, v);
+        let resizes =
+            changes.iter().any(|(k, _)| RESIZING.contains(&k.as_str())) || fixed_gpus != base_gpus;
         let order: usize = changes
             .iter()
             .map(|(k, val)| values_of(k).iter().position(|c| c == val).unwrap_or(99))
@@ -502,6 +514,8 @@ pub fn search(
         found.push(Candidate {
             warned,
             resizes,
+            gpu_distance: (fixed_gpus - base_gpus).abs(),
+            shrinks: fixed_gpus < base_gpus,
             changes: changes.len(),
             sets,
             order,

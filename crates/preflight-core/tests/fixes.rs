@@ -276,11 +276,31 @@ fn a_fix_that_keeps_the_gpus_ranks_before_one_that_changes_them() {
         e.fixes.iter().map(|f| &f.title).collect::<Vec<_>>()
     );
     assert!(evaluate(&first.config).first_error().is_none());
-    // where every fix changes the TP size (the heads of Llama 3.3 70B over 3 GPUs), they stay
+    // where every fix changes the TP size (the heads of Llama 3.3 70B over 3 GPUs), they stay,
+    // the nearest GPU count first and, of two as near, the larger: 140 GB of bf16 weights that
+    // needed three 80 GB GPUs do not fit on one
     let r = validate(&cfg(
         r#"{"gpu":"H100","model_path":"meta-llama/Llama-3.3-70B-Instruct","tp_size":3}"#,
     ));
-    assert!(!r.first_error().expect("PAR065").fixes.is_empty());
+    let titles: Vec<&str> = r
+        .first_error()
+        .expect("PAR065")
+        .fixes
+        .iter()
+        .map(|f| f.title.as_str())
+        .collect();
+    assert_eq!(
+        titles,
+        ["--tp-size 4", "--tp-size 2", "remove --tp-size"],
+        "{titles:?}"
+    );
+    assert!(
+        r.corrected
+            .as_ref()
+            .is_some_and(|c| c.config.get_key("tp_size").as_deref() == Some("4")),
+        "{:?}",
+        r.corrected.as_ref().map(|c| &c.title)
+    );
 }
 
 #[test]
