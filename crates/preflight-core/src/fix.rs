@@ -12,8 +12,8 @@
 //! raises anyway with the named flags at their defaults do not count) before one that leaves
 //! warnings; then one that keeps the launch's GPUs before one that resizes it, and among those
 //! the fewest GPUs added or removed, more before fewer (the user chose the GPUs for the
-//! model's memory, which Preflight does not model); then fewer changed keys; then removing a flag (back to SGLang's
-//! default) before setting one; then the order values are tried in (the common, least risky
+//! model's memory, which Preflight does not model); then fewer changed keys; then removing a
+//! flag (back to SGLang's default) before setting one; then the order values are tried in (the common, least risky
 //! values first, then SGLang's choice order). A value that argparse reads as the release's
 //! default is the same launch as removing the flag and is not tried. Spellings SGLang reads as
 //! one value ([`SYNONYMS`]) never make two fixes: the user's own spelling is kept when the
@@ -307,13 +307,11 @@ struct Candidate {
     /// GPUs for the model's memory, which Preflight does not model, so a fix that keeps them
     /// ranks first (`--ep-size 2` before `remove --tp-size` for a 235B model on eight GPUs).
     resizes: bool,
-    /// How many GPUs the corrected launch uses more or fewer than the user's ([`gpus`]): among
-    /// resizing fixes the smallest change in GPUs ranks first, and of two equally near the one
-    /// with more GPUs (the weights that needed the user's GPUs still fit): `--tp-size 4` before
-    /// `--tp-size 2` before `remove --tp-size` for a 128-head model on `--tp-size 3`.
-    gpu_distance: i64,
-    /// The corrected launch uses fewer GPUs than the user's.
-    shrinks: bool,
+    /// The corrected launch's GPUs minus the user's ([`gpus`]): among resizing fixes the
+    /// smallest change ranks first, and of two equally near the one with more GPUs (the weights
+    /// that needed the user's GPUs still fit): `--tp-size 4` before `--tp-size 2` before
+    /// `remove --tp-size` for a 128-head model on `--tp-size 3`.
+    gpu_change: i64,
     /// Changed keys.
     changes: usize,
     /// Keys set (rather than removed).
@@ -349,8 +347,8 @@ impl Candidate {
         (
             self.warned,
             self.resizes,
-            self.gpu_distance,
-            self.shrinks,
+            self.gpu_change.abs(),
+            self.gpu_change < 0,
             self.changes,
             self.sets,
             self.order,
@@ -514,8 +512,7 @@ pub fn search(
         found.push(Candidate {
             warned,
             resizes,
-            gpu_distance: (fixed_gpus - base_gpus).abs(),
-            shrinks: fixed_gpus < base_gpus,
+            gpu_change: fixed_gpus - base_gpus,
             changes: changes.len(),
             sets,
             order,
