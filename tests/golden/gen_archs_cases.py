@@ -40,14 +40,18 @@ def archs():
     return sorted(p.parent.name for p in MODELS.glob("*/config.json") if not p.parent.name.startswith("_"))
 
 
-def draw(r, arch):
+def draw(r, arch, build=False):
     cfg = {"sglang": g.SGLANG_VERSION, "gpu": r.choice(GPUS), "cuda_version": g.DEFAULT_CUDA,
            "arch": arch}
     if r.random() < 0.4:
         cfg["kv_cache_dtype"] = r.choice(KV)
     if r.random() < 0.4:
         cfg["attention_backend"] = r.choice(BACKENDS)
-    if r.random() < 0.35:
+    if build:
+        # the constructors divide heads and widths by the TP size: odd sizes too
+        if r.random() < 0.6:
+            cfg["tp_size"] = r.choice([2, 3, 4, 6, 8, 16])
+    elif r.random() < 0.35:
         cfg["tp_size"] = r.choice([2, 4, 8])
     return cfg
 
@@ -64,6 +68,10 @@ def main(argv=None):
     ap.add_argument("--archs", help="only these architectures (comma-separated), e.g. the ones whose "
                     "reference config just changed; the file is then oracle-<release>-archs-<seed>-<n>.jsonl")
     ap.add_argument("--per-arch", type=int, default=1, help="cases drawn per architecture")
+    ap.add_argument("--build-model", action="store_true",
+                    help="also run the start-up stage and build the model class on the meta device "
+                    "(`\"startup\": true, \"build_model\": true`: the constructors' shape checks); "
+                    "the file is then oracle-<release>-archs-build-<seed>.jsonl")
     args = ap.parse_args(argv)
     g.SGLANG_VERSION = args.sglang
     r = random.Random(args.seed)
@@ -79,7 +87,7 @@ def main(argv=None):
     items, seen = [], set()
     for arch in picked:
         for _ in range(args.per_arch):
-            cfg = draw(r, arch)
+            cfg = draw(r, arch, args.build_model)
             cid = g.case_id(f"archs{args.seed}", cfg)
             if cid not in seen:
                 seen.add(cid)
@@ -88,6 +96,9 @@ def main(argv=None):
     for cid, cfg in items:
         o = g.to_oracle(cid, cfg)
         o["models_root"] = "data/models"
+        if args.build_model:
+            o["startup"] = True
+            o["build_model"] = True
         oracle_cfgs.append(o)
     if args.list:
         for o in oracle_cfgs:
@@ -95,7 +106,8 @@ def main(argv=None):
         return 0
     results = g.run_oracle(Path(args.oracle), oracle_cfgs, args.jobs, args.timeout)
     suffix = f"-{len(picked)}" if args.archs else ""
-    out = Path(__file__).resolve().parent / f"oracle-{args.sglang}-archs-{args.seed}{suffix}.jsonl"
+    family = "archs-build" if args.build_model else "archs"
+    out = Path(__file__).resolve().parent / f"oracle-{args.sglang}-{family}-{args.seed}{suffix}.jsonl"
     counts = Counter()
     with open(out, "w") as f:
         for (cid, cfg), res in zip(items, results):
@@ -105,7 +117,11 @@ def main(argv=None):
                 continue
             cfg = dict(cfg)
             cfg["model_config"] = json.loads((MODELS / cfg["arch"] / "config.json").read_text())
-            f.write(json.dumps(g.to_case(cid, cfg, res), sort_keys=True) + "\n")
+            case = g.to_case(cid, cfg, res)
+            if args.build_model:
+                case["expect"]["startup"] = True
+                case["expect"]["build_model"] = True
+            f.write(json.dumps(case, sort_keys=True) + "\n")
     print(f"{out}: {dict(counts)}", file=sys.stderr)
     return 0
 

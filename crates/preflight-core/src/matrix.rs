@@ -5,7 +5,7 @@
 //! configuration, so the matrix can never disagree with the validator.
 
 use crate::config::LaunchConfig;
-use crate::domains::gpu::{GPUS, Vendor};
+use crate::domains::gpu::{DEFAULT_CUDA, GPUS, Hardware, HardwareFacts, Vendor};
 use crate::report::{Report, Severity, VerdictClass};
 use serde::Serialize;
 
@@ -121,11 +121,18 @@ fn columns_of(field: &str, base: &LaunchConfig) -> Vec<String> {
 
 /// GPUs × attention backends for `base` (its `gpu` is replaced row by row; its attention
 /// flags column by column). Every catalogue GPU of the given vendor (`None`: all).
+///
+/// GPUs whose [`HardwareFacts`] are equal (the same vendor, capability, gfx arch, memory and
+/// fabric) get the same verdict on every launch, so a row is evaluated once per distinct facts
+/// and copied to the other GPUs with their own configurations: 112 catalogue GPUs are about
+/// 40 distinct devices.
 pub fn attention(base: &LaunchConfig, vendor: Option<Vendor>) -> Matrix {
     let columns = columns_of("attention_backend", base);
     let mut rows = Vec::new();
-    let mut cells = Vec::new();
-    let mut default = Vec::new();
+    let mut cells: Vec<Vec<Cell>> = Vec::new();
+    let mut default: Vec<Cell> = Vec::new();
+    // facts → the row that evaluated them
+    let mut seen: Vec<(HardwareFacts, usize)> = Vec::new();
     for g in GPUS.iter().filter(|g| vendor.is_none_or(|v| g.vendor == v)) {
         let mut row_cfg = base.clone();
         row_cfg.set_key("gpu", Some(g.name));
@@ -136,16 +143,36 @@ pub fn attention(base: &LaunchConfig, vendor: Option<Vendor>) -> Matrix {
         ] {
             row_cfg.set_key(k, None);
         }
+        let config_of = |b: &str| {
+            let mut c = row_cfg.clone();
+            c.set_key("attention_backend", Some(b));
+            c
+        };
+        // the CUDA build is the base's on every row, so any build gives the same key
+        let facts = Hardware::from_gpu(g, DEFAULT_CUDA).facts();
         rows.push(g.name.to_string());
+        if let Some(&(_, i)) = seen.iter().find(|(f, _)| *f == facts) {
+            default.push(Cell {
+                config: row_cfg.clone(),
+                ..default[i].clone()
+            });
+            let row = columns
+                .iter()
+                .zip(&cells[i])
+                .map(|(b, c)| Cell {
+                    config: config_of(b),
+                    ..c.clone()
+                })
+                .collect();
+            cells.push(row);
+            continue;
+        }
+        seen.push((facts, rows.len() - 1));
         default.push(cell(row_cfg.clone(), "attention_backend"));
         cells.push(
             columns
                 .iter()
-                .map(|b| {
-                    let mut c = row_cfg.clone();
-                    c.set_key("attention_backend", Some(b));
-                    cell(c, "attention_backend")
-                })
+                .map(|b| cell(config_of(b), "attention_backend"))
                 .collect(),
         );
     }
@@ -309,6 +336,112 @@ mod tests {
         let b200 = m.rows.iter().position(|r| r == "B200").unwrap();
         assert_eq!(m.default[b200].runs.as_deref(), Some("trtllm_mla"));
         assert!(m.markdown().lines().count() == m.rows.len() + 2);
+    }
+
+    /// A row copied from another GPU with equal [`HardwareFacts`] must be exactly what
+    /// evaluating its own configurations gives: across vendors, memory sizes (the chunked-prefill
+    /// and CUDA-graph defaults, Qwen3-VL's SM90 page size), the MNNVL name check (DCP on SM100)
+    /// and hybrid, DSA and MoE models.
+    #[test]
+    fn shared_rows_are_the_validators_cells() {
+        let bases = [
+            r#"{"arch":"DeepseekV3ForCausalLM","kv_cache_dtype":"fp8_e4m3","tp_size":8,"dcp_size":2}"#,
+            r#"{"arch":"LlamaForCausalLM"}"#,
+            r#"{"arch":"GptOssForCausalLM","tp_size":2}"#,
+            r#"{"arch":"Qwen3NextForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
+            r#"{"arch":"Qwen3VLMoeForConditionalGeneration"}"#,
+            r#"{"arch":"GlmMoeDsaForCausalLM","kv_cache_dtype":"fp8_e4m3","tp_size":8}"#,
+        ];
+        let mut shared = 0;
+        for b in bases {
+            let base = cfg(b);
+            let m = attention(&base, None);
+            assert_eq!(m.rows.len(), GPUS.len(), "{b}");
+            for (i, row) in m.cells.iter().enumerate() {
+                let fresh = cell(m.default[i].config.clone(), "attention_backend");
+                assert_eq!(m.default[i], fresh, "{b} {} default", m.rows[i]);
+                assert_eq!(m.default[i].config.gpu.as_deref(), Some(m.rows[i].as_str()));
+                for c in row {
+                    assert_eq!(
+                        *c,
+                        cell(c.config.clone(), "attention_backend"),
+                        "{b} {}",
+                        m.rows[i]
+                    );
+                }
+            }
+            let distinct = {
+                let mut f: Vec<HardwareFacts> = Vec::new();
+                for g in GPUS {
+                    let x = Hardware::from_gpu(g, DEFAULT_CUDA).facts();
+                    if !f.contains(&x) {
+                        f.push(x);
+                    }
+                }
+                f.len()
+            };
+            shared += m.rows.len() - distinct;
+        }
+        // the memo is used: most catalogue GPUs share their facts with another
+        assert!(shared > 6 * 30, "{shared}");
+    }
+
+    /// The contract of [`Hardware::facts`]: catalogue GPUs with equal facts get equal reports
+    /// (diagnostics, resolved table, final arguments) on launches whose checks read the memory
+    /// (chunked-prefill and CUDA-graph defaults), the device name (DCP on SM100) and the
+    /// platform.
+    #[test]
+    fn equal_hardware_facts_give_equal_reports() {
+        let bases = [
+            r#"{"arch":"DeepseekV3ForCausalLM","tp_size":8,"dcp_size":2}"#,
+            r#"{"arch":"LlamaForCausalLM","kv_cache_dtype":"fp8_e4m3"}"#,
+            r#"{"arch":"Qwen3VLMoeForConditionalGeneration"}"#,
+            r#"{"arch":"Qwen3NextForCausalLM"}"#,
+        ];
+        let report = |b: &str, gpu: &str| {
+            let mut c = cfg(b);
+            c.set_key("gpu", Some(gpu));
+            let r = crate::evaluate(&c);
+            (
+                serde_json::to_value((&r.diagnostics, &r.resolved)).unwrap(),
+                r.args,
+            )
+        };
+        let mut compared = 0;
+        let mut separated = false;
+        for b in bases {
+            let mut groups: Vec<(HardwareFacts, &str, _)> = Vec::new();
+            for g in GPUS {
+                let facts = Hardware::from_gpu(g, DEFAULT_CUDA).facts();
+                let r = report(b, g.name);
+                match groups.iter().find(|(f, _, _)| *f == facts) {
+                    Some((_, first, r0)) => {
+                        assert_eq!(*r0, r, "{b}: {} and {first} share facts", g.name);
+                        compared += 1;
+                    }
+                    None => {
+                        separated |= groups.iter().any(|(_, _, r0)| *r0 != r);
+                        groups.push((facts, g.name, r));
+                    }
+                }
+            }
+        }
+        assert!(compared > 4 * 30, "{compared}");
+        assert!(separated);
+        // memory is a fact (the memory-tiered defaults read it) even where no report above
+        // shows it
+        assert_ne!(
+            Hardware::from_gpu(
+                crate::domains::gpu::find_gpu("A100 40GB PCIe").unwrap(),
+                DEFAULT_CUDA
+            )
+            .facts(),
+            Hardware::from_gpu(
+                crate::domains::gpu::find_gpu("A100 80GB PCIe").unwrap(),
+                DEFAULT_CUDA
+            )
+            .facts()
+        );
     }
 
     #[test]

@@ -493,4 +493,21 @@ fn unreviewed_layers_split_unevenly_cannot_be_judged() {
         VerdictClass::Starts
     );
     assert_eq!(with(r#","tp_size":4"#).class, VerdictClass::Starts);
+
+    // an unreviewed MoE block against its routed experts (PAR068's shape): Cohere2-MoE's 8
+    // experts at --tp-size 16 (SGLang: "Tensor parallel size 16 is greater than the number of
+    // experts 8.", cohere2_moe.py:242@0.5.23, the oracle's archs-build-41 set)
+    let cohere = |tp: u32| {
+        eval(&format!(
+            r#"{{"gpu":"A100","arch":"Cohere2MoeForCausalLM","tp_size":{tp}}}"#
+        ))
+    };
+    let r = cohere(16);
+    assert_eq!(r.class, VerdictClass::CannotJudge);
+    let m = &r.first_error().unwrap().message;
+    assert!(
+        m.contains("builds the MoE of Cohere2MoeForCausalLM (that code is not reviewed), and --tp-size 16 is greater than num_experts = 8: SGLang's other MoE classes refuse that split (PAR068)"),
+        "{m}"
+    );
+    assert_eq!(cohere(8).class, VerdictClass::Starts);
 }

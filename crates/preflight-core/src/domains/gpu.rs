@@ -88,7 +88,7 @@ pub const CUDA_TABLE: &str = "developer.nvidia.com/cuda-gpus";
 pub const ROCM_SPECS: &str = "rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html";
 
 /// GPU vendor, as SGLang's platform probes see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Vendor {
     /// CUDA device (`torch.version.cuda` set).
@@ -557,6 +557,17 @@ pub struct Hardware {
     pub cuda: Option<(u32, u32)>,
 }
 
+/// What of a [`Hardware`] the checks read ([`Hardware::facts`]): equal facts, equal verdicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HardwareFacts {
+    vendor: Vendor,
+    capability: (u8, u8),
+    gfx: Option<&'static str>,
+    cuda: Option<(u32, u32)>,
+    memory_mib: Option<u32>,
+    mnnvl: bool,
+}
+
 /// The CUDA version of the torch build assumed when a configuration names none: 13.0.
 /// SGLang's checks only distinguish < 12.3, < 12.8 and < 13 (see `Hardware::is_sm90` and the
 /// linear-attention CUDA 13 check), so every 13.x build gives the same verdicts; the oracle's
@@ -586,6 +597,36 @@ impl Hardware {
             gfx: None,
             cuda: Some(cuda),
         }
+    }
+
+    /// Every fact of the device that a check reads: two devices with equal facts get the same
+    /// verdict on every launch (the matrix evaluates each distinct one once). A check that reads
+    /// another fact of the hardware (its name, a catalogue field) must add it here;
+    /// `matrix::tests::shared_rows_are_the_validators_cells` compares every catalogue row
+    /// against a fresh evaluation.
+    pub fn facts(&self) -> HardwareFacts {
+        HardwareFacts {
+            vendor: self.vendor,
+            capability: self.capability,
+            gfx: self.gfx,
+            cuda: self.cuda,
+            memory_mib: self.memory_mib(),
+            mnnvl: self.mnnvl_by_name(),
+        }
+    }
+
+    /// The memory SGLang reads, in MiB (the catalogue's `memory_mib`); `None` for a bare
+    /// compute capability.
+    pub fn memory_mib(&self) -> Option<u32> {
+        let id = self.gpu_id?;
+        GPUS.iter().find(|g| g.id == id).map(|g| g.memory_mib)
+    }
+
+    /// Whether the device name says an MNNVL fabric: `is_fi_a2a_supported`'s `"GB200"` /
+    /// `"GB300"` in `get_device_name().upper()` (`utils/common.py:1056-1064@0.5.23`).
+    pub fn mnnvl_by_name(&self) -> bool {
+        let name = self.name.to_uppercase();
+        name.contains("GB200") || name.contains("GB300")
     }
 
     /// `torch.cuda.get_device_capability()[0]`.

@@ -23,6 +23,8 @@ pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
     first_moe_layer(ctx, st)?;
     // where those layers are not reviewed, Preflight cannot judge an uneven split
     unreviewed_layers(ctx, st)?;
+    // Muse Spark's own MoE block refuses shared experts and expert TP on a GPU
+    muse_spark_moe(ctx, st)?;
     let kv_torch = configure_kv_cache_dtype(ctx, st)?;
     st.kv_cache_torch_dtype = Some(kv_torch);
     let p = st.prefill().unwrap_or_default();
@@ -195,7 +197,8 @@ fn attention_head_asserts(ctx: &Ctx, st: &mut State) -> Step {
 /// heads partitioned or replicated by it (PAR065-PAR067, not for MLA, whose latent KV is not
 /// split by heads); for a block-FP8 checkpoint ([`fp8_weight_block`]), the dense
 /// `intermediate_size` per `--tp-size` rank and the `moe_intermediate_size` per MoE TP rank by
-/// the block (PAR070-PAR072, PAR074-PAR076).
+/// the block (PAR070-PAR072, PAR074-PAR076); and `--tp-size` against the routed experts, which
+/// most sparse MoE blocks refuse when it is larger (PAR068).
 fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
     use crate::model::archs::{head_asserts, moe_block};
     use crate::py::{floordiv, modulo};
@@ -309,6 +312,24 @@ fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
             _ => None,
         };
     }
+    // the sparse MoE blocks of the reviewed classes compare a TP width with the routed experts
+    // before they build their experts (PAR068: Qwen3-MoE the MoE TP width, Qwen2-MoE the full
+    // --tp-size, as most other blocks of 0.5.23 do, e.g. cohere2_moe.py:241); an unreviewed
+    // block may compare the wider one, and the check comes before its experts' widths
+    if experts
+        && !moe_reviewed
+        && found.as_ref().is_none_or(|(layer, _, _)| *layer == "MoE")
+        && let Some((key, n)) = ["n_routed_experts", "num_experts", "num_local_experts"]
+            .iter()
+            .find_map(|k| text.int(k).filter(|n| *n > 0).map(|n| (*k, n)))
+        && a.tp_size > n
+    {
+        found = Some((
+            "MoE",
+            format!("--tp-size {} is greater than {key} = {n}", a.tp_size),
+            "PAR068",
+        ));
+    }
     // up to 0.5.21 the models' ParallelLMHead, built after the layers, splits the padded
     // vocabulary over the full TP group unless --enable-dp-lm-head
     // (`use_attn_tp_group=get_parallel().enable_dp_lm_head`, models/qwen3.py:527@0.5.21): under
@@ -346,6 +367,45 @@ fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
         ("rule", PyVal::s(rule)),
     ];
     Err(st.raise(ctx, &RULE, &args))
+}
+
+/// `MuseSpark1xMoE.__init__` (`models/muse_spark.py:465-490@0.5.23`), the MoE block of every
+/// `"sparse"` entry of the text config's `mlp_layer_types`: it refuses shared experts
+/// (`num_shared_experts`, PAR103), then an MoE TP width other than 1 (`moe_tp_size = tp_size /
+/// ep_size / moe_dp_size`, PAR104) unless the checkpoint's experts are AutoGPTQ int4, which
+/// `_uses_gptq_int4_experts` (`:169-182`) allows on CPU only. Built after the layer's attention
+/// (whose uneven head split [`unreviewed_layers`] reports first) and after
+/// `MuseSparkTextForCausalLM`'s quantization check (`:1262-1270`: only BF16, ModelOpt NVFP4
+/// and AutoGPTQ int4), which Preflight does not port: a launch with another quantization is not
+/// judged here. Skipped for an encoder-only server (no text model) and an elastic EP join.
+fn muse_spark_moe(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::py::floordiv;
+    use crate::rules::parallel as pr;
+    if ctx.v < SglangVersion::V0_5_23
+        || built_arch(ctx, st) != Some("MuseSparkForConditionalGeneration")
+    {
+        return Ok(());
+    }
+    let a = &st.cur;
+    if a.encoder_only || a.ep_join_mode.as_deref() == Some("scale") {
+        return Ok(());
+    }
+    let quant = super::model::model_config_quantization(ctx, st);
+    if !matches!(quant.as_deref(), None | Some("modelopt_fp4")) {
+        return Ok(());
+    }
+    let text = ctx.model.hf.text();
+    if !text.strs("mlp_layer_types").iter().any(|t| t == "sparse") {
+        return Ok(());
+    }
+    if text.truthy("num_shared_experts") {
+        return Err(st.raise(ctx, &pr::MUSE_SHARED_EXPERTS, &[]));
+    }
+    let moe_tp = floordiv(a.tp_size, a.ep_size).and_then(|t| floordiv(t, a.moe_dp_size));
+    if moe_tp.is_some_and(|w| w != 1) {
+        return Err(st.raise(ctx, &pr::MUSE_EXPERT_TP, &[]));
+    }
+    Ok(())
 }
 
 /// Raises `rule` citing `file:line` of the release (a line the model-code generators read from

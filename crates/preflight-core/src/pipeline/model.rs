@@ -1751,12 +1751,7 @@ fn qwen3_vl_overrides(ctx: &Ctx, st: &mut State) {
     if ctx.v < SglangVersion::V0_5_20 || !ctx.hw.is_sm90() {
         return;
     }
-    let Some(mem) = ctx
-        .hw
-        .gpu_id
-        .and_then(|id| crate::domains::gpu::GPUS.iter().find(|g| g.id == id))
-        .map(|g| g.memory_mib)
-    else {
+    let Some(mem) = ctx.hw.memory_mib() else {
         return;
     };
     let model_type = ctx.model.model_type.as_deref().unwrap_or("");

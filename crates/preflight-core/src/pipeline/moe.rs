@@ -590,9 +590,7 @@ pub fn handle_a2a_moe(ctx: &Ctx, st: &mut State) -> Step {
 /// 35 GiB (0.5.19: 2048) and 60 GiB, 8192 below 160 GiB, else 16384. `None` for a device whose
 /// memory Preflight does not know (a bare compute capability).
 pub(super) fn default_chunked_prefill(ctx: &Ctx) -> Option<i64> {
-    let id = ctx.hw.gpu_id?;
-    let g = crate::domains::gpu::GPUS.iter().find(|g| g.id == id)?;
-    let mem = g.memory_mib as i64;
+    let mem = ctx.hw.memory_mib()? as i64;
     Some(if mem < 20 * 1024 {
         2048
     } else if mem < 35 * 1024 {
@@ -1382,11 +1380,7 @@ fn decode_graph_rows(ctx: &Ctx, st: &State) -> Option<i64> {
     {
         return None;
     }
-    let id = ctx.hw.gpu_id?;
-    let mem = crate::domains::gpu::GPUS
-        .iter()
-        .find(|g| g.id == id)?
-        .memory_mib as i64;
+    let mem = ctx.hw.memory_mib()? as i64;
     let small_tp = c.tp_size < 4;
     let mut bs = if mem < 20 * 1024 {
         8

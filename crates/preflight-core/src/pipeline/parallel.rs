@@ -49,8 +49,7 @@ fn is_fi_a2a_supported(ctx: &Ctx, dcp: i64, tp: i64, pp: i64, nnodes: i64) -> bo
     if !ctx.hw.is_sm100() {
         return false;
     }
-    let name = ctx.hw.name.to_uppercase();
-    if name.contains("GB200") || name.contains("GB300") {
+    if ctx.hw.mnnvl_by_name() {
         return true;
     }
     let per_node = floordiv(tp, floordiv(nnodes, pp).unwrap_or(1).max(1)).unwrap_or(tp);

@@ -1399,6 +1399,64 @@ pub static MOE_TP_EXPERTS: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const MUSE_SPARK: &str = "python/sglang/srt/models/muse_spark.py";
+
+/// Muse Spark's MoE block serves routed experts only
+pub static MUSE_SHARED_EXPERTS: RuleInfo = RuleInfo {
+    code: "PAR103",
+    name: "muse-spark-shared-experts",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_23),
+    messages: &[(
+        VersionRange::V23,
+        "Muse Spark OSS supports routed experts only",
+    )],
+    sources: &[(VersionRange::V23, MUSE_SPARK, 476)],
+    title: doc!("Muse Spark's MoE block serves routed experts only"),
+    explanation: doc!(
+        "While the model is built, each sparse layer of Muse Spark (an entry sparse in the text config's mlp_layer_types) builds SGLang's own Muse MoE block, which implements routed experts only and refuses a config whose num_shared_experts is set. The published Muse Spark config has none."
+    ),
+    trigger: doc!(
+        "MuseSparkForConditionalGeneration (0.5.23) with a text config that has sparse layers and a nonzero num_shared_experts."
+    ),
+    solutions: doc_list!["Serve a Muse Spark checkpoint without shared experts."],
+    flags: &["arch", "json_model_override_args"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","tp_size":8,"ep_size":8,"json_model_override_args":"{\"text_config\": {\"num_shared_experts\": 1}}"}"#,
+        r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","tp_size":8,"ep_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// Muse Spark's GPU MoE block needs expert TP 1
+pub static MUSE_EXPERT_TP: RuleInfo = RuleInfo {
+    code: "PAR104",
+    name: "muse-spark-expert-tp",
+    stage: crate::report::Stage::Construction,
+    exception: Some("ValueError"),
+    versions: VersionRange::since(SglangVersion::V0_5_23),
+    messages: &[(
+        VersionRange::V23,
+        "The torch-native Muse MoE requires expert TP1; use EP equal to TP. Expert TP is implemented for int4 checkpoints only.",
+    )],
+    sources: &[(VersionRange::V23, MUSE_SPARK, 481)],
+    title: doc!("Muse Spark's MoE block needs the experts spread by EP, not split by TP"),
+    explanation: doc!(
+        "Muse Spark's MoE block keeps each expert whole on one rank: its MoE TP width (moe_tp_size = --tp-size / --ep-size / --moe-dp-size) must be 1. Only AutoGPTQ int4 expert checkpoints on CPU implement expert TP. So a GPU launch with --tp-size 8 alone (MoE TP width 8) is refused while the model is built, after the download and the first layer's attention; --tp-size 8 --ep-size 8 spreads the experts over the same eight GPUs instead."
+    ),
+    trigger: doc!(
+        "MuseSparkForConditionalGeneration (0.5.23) on a GPU, a text config with sparse layers, BF16 or ModelOpt NVFP4 weights, and --tp-size / --ep-size / --moe-dp-size other than 1."
+    ),
+    solutions: doc_list!["Set --ep-size equal to --tp-size (with --moe-dp-size 1)."],
+    flags: &["tp_size", "ep_size", "moe_dp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","tp_size":8}"#,
+        r#"{"gpu":"H100","arch":"MuseSparkForConditionalGeneration","tp_size":8,"ep_size":8}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// The routed experts must divide by the expert-parallel size
 pub static MOE_EXPERTS_EP: RuleInfo = RuleInfo {
     code: "PAR069",
@@ -1733,6 +1791,8 @@ pub static RULES: &[&RuleInfo] = &[
     &KV_HEADS_REPLICATE,
     &VOCAB_TP,
     &MOE_TP_EXPERTS,
+    &MUSE_SHARED_EXPERTS,
+    &MUSE_EXPERT_TP,
     &MOE_EXPERTS_EP,
     &MOE_INTERMEDIATE_TP,
     &FP8_MOE_BLOCK_N,
