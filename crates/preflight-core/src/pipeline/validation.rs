@@ -210,6 +210,10 @@ fn attn_dp_enabled(ctx: &Ctx, st: &impl AsRef<ServerArgs>) -> bool {
 /// `check_server_args` (`arg_groups/validation_hook.py:172-381@0.5.23`), on the resolved view.
 pub fn check_server_args(ctx: &Ctx, st: &mut State) -> Step {
     let (c, mut dg) = st.checks();
+    // `(tp_size * pp_size) % nnodes` divides by --nnodes 0 before it can assert
+    if c.ep_join_mode.as_deref() != Some("scale") && c.nnodes == 0 {
+        return Err(dg.raise(ctx, &vr::NNODES_ZERO, &[]));
+    }
     if c.ep_join_mode.as_deref() != Some("scale")
         && crate::py::modulo(c.tp_size * c.pp_size, c.nnodes).is_some_and(|r| r != 0)
     {

@@ -411,6 +411,37 @@ pub static NNODES_DIVISIBLE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// --nnodes 0 divides by zero
+pub static NNODES_ZERO: RuleInfo = RuleInfo {
+    code: "VAL091",
+    name: "nnodes-zero",
+    stage: Stage::Startup,
+    exception: Some("ZeroDivisionError"),
+    versions: VersionRange::ALL,
+    messages: &[(VersionRange::ALL, "integer modulo by zero")],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 34),
+        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 45),
+        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
+        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 178),
+        (VersionRange::only(SglangVersion::V0_5_23), HOOK, 179),
+    ],
+    title: doc!("--nnodes 0 crashes the start-up check with a division by zero"),
+    explanation: doc!(
+        "SGLang does not check that --nnodes is positive. When the engine starts, check_server_args asserts that the world size divides by the node count, (tp_size × pp_size) % nnodes == 0, and with --nnodes 0 Python raises ZeroDivisionError before the assertion can fail: a traceback instead of a message. The text is Python 3.11's and later's (0.5.22 and 0.5.23 require 3.11); on Python 3.10 it reads integer division or modulo by zero. Not raised with --ep-join-mode scale, which skips the check."
+    ),
+    trigger: doc!("--nnodes 0 (without --ep-join-mode scale)."),
+    solutions: doc_list![
+        "Set --nnodes to the number of machines, 1 for a single machine (the default)."
+    ],
+    flags: &["nnodes"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","nnodes":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// --pp-max-micro-batch-size must be positive
 pub static PP_MICRO_BATCH: RuleInfo = RuleInfo {
     code: "VAL021",
@@ -2098,6 +2129,7 @@ pub static RULES: &[&RuleInfo] = &[
     &AUX_LAYER_IDS_NEGATIVE,
     &AUX_LAYER_IDS_REPEAT,
     &NNODES_DIVISIBLE,
+    &NNODES_ZERO,
     &PP_MICRO_BATCH,
     &PADDING_TORCH_COMPILE,
     &PP_SPEC_LEGACY,
