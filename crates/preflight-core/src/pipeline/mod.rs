@@ -293,6 +293,7 @@ pub fn run(ctx: &Ctx, st: &mut State) {
         && validation::check_server_args(ctx, st).is_ok() // engine.py:1165 (start-up)
         && parallel::validate_parallel_at_publish(ctx, st).is_ok()
         && serving::port_args_init_new(ctx, st).is_ok() // engine.py:1184
+        && parallel::launcher_rank_ranges(ctx, st).is_ok() // engine.py:929 (the schedulers)
         && model_overrides::scheduler_init_model_config(ctx, st).is_ok() // scheduler start-up
         && construction::construct(ctx, st).is_ok()
     {

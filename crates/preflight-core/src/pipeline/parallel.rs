@@ -462,10 +462,38 @@ pub fn handle_legacy_cp_arguments(ctx: &Ctx, st: &mut State) {
     }
 }
 
+/// `_calculate_rank_ranges` (`entrypoints/engine.py:2045-2077@0.5.23`, 0.5.21+), which the
+/// launcher calls to place the scheduler ranks of this node before it starts them (without the
+/// data-parallel controller: `--dp-size 1` and no elastic EP join): `nnodes // pp_size`
+/// divides by `--pp-size 0` (PAR106).
+pub fn launcher_rank_ranges(ctx: &Ctx, st: &mut State) -> Step {
+    let c = &st.cur;
+    if ctx.v >= SglangVersion::V0_5_21
+        && c.pp_size == 0
+        && c.dp_size == 1
+        && c.ep_join_mode.as_deref() != Some("scale")
+    {
+        return Err(st.raise(ctx, &pr::PP_ZERO, &[]));
+    }
+    Ok(())
+}
+
 /// `_validate_parallel` (`runtime_context.py:266-350@0.5.23`) at the launcher's first
 /// `publish(server_args, role="tokenizer")` (0.5.21+; start-up, before any scheduler): the two
 /// factorisations of the TP group over the resolved widths (ranks are not published yet).
 pub fn validate_parallel_at_publish(ctx: &Ctx, st: &mut State) -> Step {
+    // derive_parallel_widths (0.5.20+) builds the published widths, the MoE TP width last:
+    // tp_size // moe_ep_size // moe_dp_size (runtime_context.py:154@0.5.23)
+    let c = &st.cur;
+    if ctx.v >= SglangVersion::V0_5_20
+        && c.ep_size == 0
+        && c.moe_dp_size != 0
+        && c.attn_cp_size != 0
+        && c.attn_dp_size != 0
+        && c.dp_size != 0
+    {
+        return Err(st.raise(ctx, &pr::EP_ZERO, &[]));
+    }
     // publish validates there only through `override_permanently(attn_dcp_rank=0)`, which runs
     // when DCP is disabled (runtime_context.py:1566-1568@0.5.23); with DCP on, the check waits
     // for the scheduler ranks' publish, which is not modelled

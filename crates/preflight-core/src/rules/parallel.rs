@@ -1160,6 +1160,72 @@ pub static DP_LM_HEAD: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+const ENGINE: &str = "python/sglang/srt/entrypoints/engine.py";
+
+/// --ep-size 0 divides by zero when the launcher publishes its context
+pub static EP_ZERO: RuleInfo = RuleInfo {
+    code: "PAR105",
+    name: "ep-size-zero",
+    stage: crate::report::Stage::Startup,
+    exception: Some("ZeroDivisionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        "integer division or modulo by zero",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), RUNTIME, 183),
+        (VersionRange::only(SglangVersion::V0_5_21), RUNTIME, 160),
+        (VersionRange::since(SglangVersion::V0_5_22), RUNTIME, 154),
+    ],
+    title: doc!("--ep-size 0 crashes the launcher with a division by zero"),
+    explanation: doc!(
+        "SGLang does not check that --ep-size is positive, and resolution keeps 0. When the launcher first publishes its runtime context (for the tokenizer, before any scheduler starts), derive_parallel_widths computes the MoE TP width as tp_size // moe_ep_size // moe_dp_size, and Python raises ZeroDivisionError: a traceback instead of a message, for any model."
+    ),
+    trigger: doc!(
+        "--ep-size 0 (0.5.20 and later), for a model whose resolution does not divide by it first."
+    ),
+    solutions: doc_list![
+        "Remove --ep-size (1, no expert parallelism), or set it to the number of GPUs the experts are spread over."
+    ],
+    flags: &["ep_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","ep_size":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --pp-size 0 divides by zero when the launcher places the scheduler ranks
+pub static PP_ZERO: RuleInfo = RuleInfo {
+    code: "PAR106",
+    name: "pp-size-zero",
+    stage: crate::report::Stage::Startup,
+    exception: Some("ZeroDivisionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_21),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_21),
+        "integer division or modulo by zero",
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_21), ENGINE, 1959),
+        (VersionRange::only(SglangVersion::V0_5_22), ENGINE, 2033),
+        (VersionRange::since(SglangVersion::V0_5_23), ENGINE, 2064),
+    ],
+    title: doc!("--pp-size 0 crashes the launcher with a division by zero"),
+    explanation: doc!(
+        "SGLang does not check that --pp-size is positive. Before it starts the scheduler processes, the launcher computes which pipeline and tensor ranks run on this node (_calculate_rank_ranges), dividing --nnodes by --pp-size, and Python raises ZeroDivisionError: a traceback instead of a message. 0.5.19 and 0.5.20 place the ranks without that division. Judged for a launch without the data-parallel controller (--dp-size 1), which places its ranks in its own code."
+    ),
+    trigger: doc!("--pp-size 0 (0.5.21 and later) with --dp-size 1."),
+    solutions: doc_list!["Remove --pp-size (1, no pipeline parallelism)."],
+    flags: &["pp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","pp_size":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// The publish-time topology check (`runtime_context._validate_parallel`).
 pub static TOPOLOGY: RuleInfo = RuleInfo {
     code: "PAR040",
@@ -1793,6 +1859,8 @@ pub static RULES: &[&RuleInfo] = &[
     &MOE_TP_EXPERTS,
     &MUSE_SHARED_EXPERTS,
     &MUSE_EXPERT_TP,
+    &EP_ZERO,
+    &PP_ZERO,
     &MOE_EXPERTS_EP,
     &MOE_INTERMEDIATE_TP,
     &FP8_MOE_BLOCK_N,
