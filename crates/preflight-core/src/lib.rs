@@ -239,7 +239,9 @@ pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
         .iter()
         .find(|d| d.severity == Severity::Error && d.stage == Stage::Input)
         .map(|d| {
-            if d.code == rules::input::CONSTRUCTION_UNREVIEWED.code {
+            if d.code == rules::input::CONSTRUCTION_UNREVIEWED.code
+                || d.code == rules::input::ARCH_NOT_REGISTERED.code
+            {
                 report::CONSTRUCTION_SCOPE
             } else {
                 report::PARTIAL_SCOPE

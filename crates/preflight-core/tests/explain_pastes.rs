@@ -468,6 +468,9 @@ fn every_example_error_reproduces() {
                     failures.push(format!("{}: the reproduction raises {first:?}", d.code));
                 } else {
                     match rep.report.first_error().and_then(|x| x.fixes.first()) {
+                        // an architecture the release does not register: the remedy is another
+                        // release, not a flag (catalogue.rs CONFIG_ONLY)
+                        None if d.code == "INPUT013" => {}
                         None => fix_failures.push(format!("{}: no fix", d.code)),
                         Some(fix) => {
                             if let Some(e) = evaluate(&fix.config).first_error() {

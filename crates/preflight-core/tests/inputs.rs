@@ -239,3 +239,41 @@ fn pip_install_in_a_script_gives_the_release() {
         assert_eq!(parse_command(script).config.sglang, None, "{script}");
     }
 }
+
+/// INPUT013: an architecture the chosen release's model registry does not serve goes to
+/// SGLang's Transformers fallback, which depends on the installed transformers: cannot judge
+/// (exit 2), with the releases that do register it, and never "starts" (before: DFlash2Beam on
+/// 0.5.22 "would start"; SGLang there raises "Cannot find model module.", the oracle's
+/// archs-build-43 set).
+#[test]
+fn an_architecture_the_release_does_not_register_cannot_be_judged() {
+    let r = evaluate(&cfg(
+        r#"{"sglang":"0.5.22","gpu":"H100","arch":"DFlash2BeamDraftModel","tp_size":2}"#,
+    ));
+    assert_eq!(r.class, preflight_core::VerdictClass::CannotJudge);
+    assert_eq!(r.class.exit_code(false), 2);
+    let d = r.first_error().unwrap();
+    assert_eq!(d.code, "INPUT013");
+    assert!(!d.raised_by_sglang);
+    assert!(
+        d.message
+            .contains("SGLang 0.5.22 loads DFlash2BeamDraftModel: its model registry does not have that architecture (SGLang 0.5.23 registers it)"),
+        "{}",
+        d.message
+    );
+    assert_eq!(r.scope, Some(preflight_core::report::CONSTRUCTION_SCOPE));
+    // the release that registers it judges it; the Transformers backend is not judged by
+    // registry
+    let ok = evaluate(&cfg(
+        r#"{"sglang":"0.5.23","gpu":"H100","arch":"DFlash2BeamDraftModel","tp_size":2}"#,
+    ));
+    assert_eq!(first_code_of(&ok), None);
+    let tf = evaluate(&cfg(
+        r#"{"sglang":"0.5.22","gpu":"H100","arch":"DFlash2BeamDraftModel","tp_size":2,"model_impl":"transformers"}"#,
+    ));
+    assert_ne!(first_code_of(&tf).as_deref(), Some("INPUT013"));
+}
+
+fn first_code_of(r: &preflight_core::Report) -> Option<String> {
+    r.first_error().map(|d| d.code.to_string())
+}

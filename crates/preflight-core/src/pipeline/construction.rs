@@ -12,6 +12,8 @@ use crate::version::SglangVersion;
 
 /// Runs construction.
 pub fn construct(ctx: &Ctx, st: &mut State) -> Step {
+    // _initialize_model first resolves the model class (get_model_architecture)
+    registered_architecture(ctx, st)?;
     // ModelRunner.initialize: load_model (model_runner.py:715@0.5.23) before
     // configure_kv_cache_dtype (:735) and the attention backends
     quantization_min_capability(ctx, st)?;
@@ -406,6 +408,38 @@ fn muse_spark_moe(ctx: &Ctx, st: &mut State) -> Step {
         return Err(st.raise(ctx, &pr::MUSE_EXPERT_TP, &[]));
     }
     Ok(())
+}
+
+/// `get_model_architecture` (`model_loader/utils.py:198-232@0.5.23`): an architecture the
+/// release's model registry does not serve goes to `resolve_transformers_arch`, which depends on
+/// the installed transformers' classes: Preflight cannot judge it (INPUT013), and names the
+/// releases that do serve it. Not for `--model-impl transformers` or `mindspore`, which never use
+/// the registry's class.
+fn registered_architecture(ctx: &Ctx, st: &mut State) -> Step {
+    use crate::model::archs::{registry_entry, served_by};
+    use crate::rules::input::ARCH_NOT_REGISTERED as RULE;
+    if matches!(&*st.cur.model_impl, "transformers" | "mindspore") {
+        return Ok(());
+    }
+    let arch = ctx.arch();
+    // an architecture no release registers is not judged by the reference tables either
+    let Some(entry) = registry_entry(arch) else {
+        return Ok(());
+    };
+    if served_by(ctx.v, arch) {
+        return Ok(());
+    }
+    let served: Vec<&str> = SglangVersion::all()
+        .filter(|v| entry.versions.iter().any(|r| r.contains(*v)))
+        .map(|v| v.as_str())
+        .collect();
+    let served = format!("SGLang {} registers it", served.join(", "));
+    let args = [
+        ("version", PyVal::s(ctx.v.to_string())),
+        ("arch", PyVal::s(arch)),
+        ("served", PyVal::s(served)),
+    ];
+    Err(st.raise(ctx, &RULE, &args))
 }
 
 /// Raises `rule` citing `file:line` of the release (a line the model-code generators read from

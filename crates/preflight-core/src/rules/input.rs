@@ -213,6 +213,37 @@ pub static MODEL_CONFIG_UNDERIVABLE: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// The release's model registry does not serve the architecture: SGLang looks for a
+/// Transformers implementation, which Preflight does not know.
+pub static ARCH_NOT_REGISTERED: RuleInfo = RuleInfo {
+    code: "INPUT013",
+    name: "architecture-not-in-release",
+    stage: Stage::Input,
+    exception: None,
+    raised_by_sglang: false,
+    messages: &[(
+        VersionRange::ALL,
+        "Preflight cannot check how SGLang {version} loads {arch}: its model registry does not have that architecture ({served}), so SGLang falls back to the Transformers implementation of the installed transformers, which Preflight does not know; without one (and without an AutoModel in the config's auto_map) SGLang refuses with ValueError: Cannot find model module.",
+    )],
+    title: doc!("The architecture is not in this release's model registry"),
+    explanation: doc!(
+        "When the model runner loads the model, get_model_architecture (model_loader/utils.py) looks architectures[0] up in the release's model registry. An architecture the release does not register (one added in a later release, or only in an earlier one) goes to resolve_transformers_arch instead: SGLang serves it with its Transformers backend when the installed transformers has a class of that name or the config's auto_map names an AutoModel, and otherwise raises ValueError: Cannot find model module. '<arch>' is not a registered model in the Transformers library ... Preflight does not know the installed transformers' classes, nor what the Transformers backend then checks, so it cannot judge the launch. Everything before the model is built (argument parsing, resolution, start-up checks) was checked."
+    ),
+    trigger: doc!(
+        "An architecture that the chosen release's model registry does not serve, with SGLang's own model implementation (--model-impl auto or sglang)."
+    ),
+    solutions: doc_list![
+        "Pick a release whose registry serves the architecture (the message names them).",
+        "Or check the model against the installed transformers with --model-impl transformers."
+    ],
+    flags: &["arch", "sglang", "model_impl"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"DFlash2BeamDraftModel","sglang":"0.5.22"}"#,
+        r#"{"gpu":"H100","arch":"DFlash2BeamDraftModel","sglang":"0.5.23"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
 /// The model class's layers are not reviewed and a generic shape check of the reviewed classes
 /// fails: Preflight cannot judge the model's construction.
 pub static CONSTRUCTION_UNREVIEWED: RuleInfo = RuleInfo {
@@ -457,4 +488,5 @@ pub static RULES: &[&RuleInfo] = &[
     &UNKNOWN_MODEL,
     &MODEL_CONFIG_UNDERIVABLE,
     &CONSTRUCTION_UNREVIEWED,
+    &ARCH_NOT_REGISTERED,
 ];
