@@ -493,13 +493,14 @@ fn moe_tp_size(x: &Inputs) -> Scalar {
         .to_scalar()
 }
 
-/// The resolved fields of a finished resolution, in table order; `origin` says where a field's
-/// value came from.
+/// The resolved fields of a finished resolution, in table order (`only`: just that key's row);
+/// `origin` says where a field's value came from.
 pub fn resolve_fields(
     args: &ServerArgs,
     kv_cache_torch_dtype: Option<&str>,
     origin: impl Fn(&str) -> Origin,
     cx: Context,
+    only: Option<&str>,
 ) -> Vec<ResolvedValue> {
     let x = Inputs {
         args,
@@ -509,6 +510,7 @@ pub fn resolve_fields(
     let spec = args.speculative_algorithm.is_some();
     RESOLVED_FIELDS
         .iter()
+        .filter(|field| only.is_none_or(|k| field.key == k))
         .map(|field| {
             let mut v = (field.get)(&x);
             let origin = origin(field.key);

@@ -97,28 +97,32 @@ pub fn diagnose(cfg: &LaunchConfig) -> Vec<Diagnostic> {
 /// What an evaluation builds besides its diagnostics (the parts a caller does not read are left
 /// empty: `resolved` empty, `command` an empty string).
 #[derive(Clone, Copy)]
-pub(crate) struct Detail {
+pub(crate) struct Detail<'a> {
     /// The resolved table ([`Report::resolved`]).
     pub resolved: bool,
+    /// With `resolved`: only this row of the table (a matrix cell reads one field).
+    pub only: Option<&'a str>,
     /// The rendered command ([`Report::command`]).
     pub command: bool,
 }
 
-impl Detail {
+impl Detail<'_> {
     /// Everything ([`evaluate`]).
-    pub const FULL: Detail = Detail {
+    pub const FULL: Detail<'static> = Detail {
         resolved: true,
+        only: None,
         command: true,
     };
     /// Diagnostics only ([`diagnose`]).
-    pub const DIAGNOSTICS: Detail = Detail {
+    pub const DIAGNOSTICS: Detail<'static> = Detail {
         resolved: false,
+        only: None,
         command: false,
     };
 }
 
 /// [`evaluate`] building only the parts `detail` asks for.
-pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
+pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail<'_>) -> Report {
     let v = version_of(cfg);
     let mut diags = Vec::new();
     let normalized = normalize(cfg, v, &mut diags);
@@ -225,7 +229,7 @@ pub(crate) fn evaluate_with(cfg: &LaunchConfig, detail: Detail) -> Report {
         };
         pipeline::run(&ctx, &mut st);
         if detail.resolved {
-            resolved = pipeline::resolved(&ctx, &st);
+            resolved = pipeline::resolved(&ctx, &st, detail.only);
         }
     }
     diags.append(&mut st.diags);

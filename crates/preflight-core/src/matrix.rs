@@ -74,6 +74,7 @@ fn cell(cfg: LaunchConfig, field: &str) -> Cell {
         &cfg,
         crate::Detail {
             resolved: true,
+            only: Some(field),
             command: false,
         },
     );
@@ -324,9 +325,16 @@ mod tests {
         let m = attention(&base, Some(Vendor::Nvidia));
         assert!(m.rows.len() > 50 && m.columns.len() > 8);
         for (i, row) in m.cells.iter().enumerate() {
-            for c in row {
+            for c in row.iter().chain([&m.default[i]]) {
+                // the full evaluation (every resolved row, the command) gives the same cell
                 let r = crate::evaluate(&c.config);
                 assert_eq!(r.class, c.class, "{} {:?}", m.rows[i], c.config);
+                assert_eq!(r.resolved_str("attention_backend"), c.runs, "{}", m.rows[i]);
+                let first = r.diagnostics.iter().find(|d| d.severity == Severity::Error);
+                if let Some(d) = first {
+                    assert_eq!(c.code.as_deref(), Some(d.code), "{}", m.rows[i]);
+                    assert_eq!(c.message.as_deref(), Some(d.message.as_str()));
+                }
             }
         }
         // trtllm_mla off Blackwell is refused; on B200 it is SGLang's default

@@ -367,8 +367,9 @@ fn resolve(ctx: &Ctx, st: &mut State) -> Step {
     moe::validate_deepep_v2_dispatch_token_budget(ctx, st) // :375
 }
 
-/// The effective configuration shown in the report (see [`crate::fields`]).
-pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
+/// The effective configuration shown in the report (see [`crate::fields`]); with `only`, just
+/// that field's row.
+pub fn resolved(ctx: &Ctx, st: &State, only: Option<&str>) -> Vec<crate::fields::ResolvedValue> {
     let cx = crate::fields::Context {
         dsa: ctx.model.is_deepseek_dsa,
         dsv4: ctx.model.is_deepseek_v4,
@@ -380,6 +381,7 @@ pub fn resolved(ctx: &Ctx, st: &State) -> Vec<crate::fields::ResolvedValue> {
         st.kv_cache_torch_dtype.as_deref(),
         |key| origin_of(ctx, st, key),
         cx,
+        only,
     )
 }
 
