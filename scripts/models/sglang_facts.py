@@ -67,7 +67,7 @@ READ_KEYS = sorted({
     # MoE (providers)
     "num_experts", "num_local_experts", "n_routed_experts", "num_experts_per_tok",
     "moe_intermediate_size", "n_shared_experts",
-    # Muse Spark's MoE block (PAR103, PAR104: models/muse_spark.py:465-490@0.5.23)
+    # Muse Spark's MoE block (PAR078, PAR079: models/muse_spark.py:465-490@0.5.23)
     "mlp_layer_types", "num_shared_experts",
     # the first decoder layer's linear layers (PAR074-PAR076: the dense MLP's width, Qwen2's
     # head size)

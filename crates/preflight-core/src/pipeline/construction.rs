@@ -373,8 +373,8 @@ fn unreviewed_layers(ctx: &Ctx, st: &mut State) -> Step {
 
 /// `MuseSpark1xMoE.__init__` (`models/muse_spark.py:465-490@0.5.23`), the MoE block of every
 /// `"sparse"` entry of the text config's `mlp_layer_types`: it refuses shared experts
-/// (`num_shared_experts`, PAR103), then an MoE TP width other than 1 (`moe_tp_size = tp_size /
-/// ep_size / moe_dp_size`, PAR104) unless the checkpoint's experts are AutoGPTQ int4, which
+/// (`num_shared_experts`, PAR078), then an MoE TP width other than 1 (`moe_tp_size = tp_size /
+/// ep_size / moe_dp_size`, PAR079) unless the checkpoint's experts are AutoGPTQ int4, which
 /// `_uses_gptq_int4_experts` (`:169-182`) allows on CPU only. Built after the layer's attention
 /// (whose uneven head split [`unreviewed_layers`] reports first) and after
 /// `MuseSparkTextForCausalLM`'s quantization check (`:1262-1270`: only BF16, ModelOpt NVFP4

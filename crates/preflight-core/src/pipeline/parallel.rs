@@ -465,7 +465,7 @@ pub fn handle_legacy_cp_arguments(ctx: &Ctx, st: &mut State) {
 /// `_calculate_rank_ranges` (`entrypoints/engine.py:2045-2077@0.5.23`, 0.5.21+), which the
 /// launcher calls to place the scheduler ranks of this node before it starts them (without the
 /// data-parallel controller: `--dp-size 1` and no elastic EP join): `nnodes // pp_size`
-/// divides by `--pp-size 0` (PAR106).
+/// divides by `--pp-size 0` (PAR081).
 pub fn launcher_rank_ranges(ctx: &Ctx, st: &mut State) -> Step {
     let c = &st.cur;
     if ctx.v >= SglangVersion::V0_5_21

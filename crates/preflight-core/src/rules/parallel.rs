@@ -1164,7 +1164,7 @@ const ENGINE: &str = "python/sglang/srt/entrypoints/engine.py";
 
 /// --ep-size 0 divides by zero when the launcher publishes its context
 pub static EP_ZERO: RuleInfo = RuleInfo {
-    code: "PAR105",
+    code: "PAR080",
     name: "ep-size-zero",
     stage: crate::report::Stage::Startup,
     exception: Some("ZeroDivisionError"),
@@ -1198,7 +1198,7 @@ pub static EP_ZERO: RuleInfo = RuleInfo {
 
 /// --pp-size 0 divides by zero when the launcher places the scheduler ranks
 pub static PP_ZERO: RuleInfo = RuleInfo {
-    code: "PAR106",
+    code: "PAR081",
     name: "pp-size-zero",
     stage: crate::report::Stage::Startup,
     exception: Some("ZeroDivisionError"),
@@ -1469,7 +1469,7 @@ const MUSE_SPARK: &str = "python/sglang/srt/models/muse_spark.py";
 
 /// Muse Spark's MoE block serves routed experts only
 pub static MUSE_SHARED_EXPERTS: RuleInfo = RuleInfo {
-    code: "PAR103",
+    code: "PAR078",
     name: "muse-spark-shared-experts",
     stage: crate::report::Stage::Construction,
     exception: Some("ValueError"),
@@ -1497,7 +1497,7 @@ pub static MUSE_SHARED_EXPERTS: RuleInfo = RuleInfo {
 
 /// Muse Spark's GPU MoE block needs expert TP 1
 pub static MUSE_EXPERT_TP: RuleInfo = RuleInfo {
-    code: "PAR104",
+    code: "PAR079",
     name: "muse-spark-expert-tp",
     stage: crate::report::Stage::Construction,
     exception: Some("ValueError"),
