@@ -121,7 +121,7 @@ def main():
         row(f"fix search (JS API `validate`) p95 over the {s['n']} golden error cases, wasm (median {s['median']:.2f} ms, max {s['max']:.1f} ms)",
             "1 ms", f"{s['p95']:.2f} ms", verdict(s["p95"], 1), "browser", "browser.mjs `wasm`")
         m = browser["wasm"]["matrix"]
-        row(f"matrix of `{m['arch']}` ({m['rows']} GPUs × {m['columns']} backends + defaults = {m['cells']} evaluations), wasm (JS API `matrix`), median of 10",
+        row(f"matrix of `{m['arch']}` ({m['rows']} GPUs × {m['columns']} backends + defaults = {m['cells']} cells, each a full evaluation's verdict; GPUs with equal hardware facts share their row), wasm (JS API `matrix`), median of 10",
             "30 ms", f"{m['median_ms']:.1f} ms", verdict(m["median_ms"], 30), "browser", "browser.mjs `wasm`")
     mn = crit("matrix/attention-DeepseekV3ForCausalLM")
     row("the same matrix, native (criterion median)", "—", f"{mn / 1e6:.2f} ms" if mn else "—", "(reported)",
