@@ -379,6 +379,16 @@ pub static AUX_LAYER_IDS_REPEAT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// check_server_args' `assert (cfg.tp_size * cfg.pp_size) % cfg.nnodes == 0` per release: the
+/// assertion (VAL020) and, with --nnodes 0, the division before it (VAL091).
+const NNODES_ASSERT: &[super::Src] = &[
+    (VersionRange::only(SglangVersion::V0_5_19), HOOK, 34),
+    (VersionRange::only(SglangVersion::V0_5_20), HOOK, 45),
+    (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
+    (VersionRange::only(SglangVersion::V0_5_22), HOOK, 178),
+    (VersionRange::only(SglangVersion::V0_5_23), HOOK, 179),
+];
+
 /// tp_size × pp_size must be divisible by --nnodes
 pub static NNODES_DIVISIBLE: RuleInfo = RuleInfo {
     code: "VAL020",
@@ -390,13 +400,7 @@ pub static NNODES_DIVISIBLE: RuleInfo = RuleInfo {
         VersionRange::ALL,
         "tp_size must be divisible by number of nodes",
     )],
-    sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 34),
-        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 45),
-        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
-        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 178),
-        (VersionRange::only(SglangVersion::V0_5_23), HOOK, 179),
-    ],
+    sources: NNODES_ASSERT,
     title: doc!("tp_size × pp_size must be divisible by --nnodes"),
     explanation: doc!(
         "Every node runs the same number of ranks, so the world size tp_size × pp_size must divide evenly by the number of nodes (checked by check_server_args when the engine starts, unless --ep-join-mode scale)."
@@ -419,13 +423,7 @@ pub static NNODES_ZERO: RuleInfo = RuleInfo {
     exception: Some("ZeroDivisionError"),
     versions: VersionRange::ALL,
     messages: &[(VersionRange::ALL, "integer modulo by zero")],
-    sources: &[
-        (VersionRange::only(SglangVersion::V0_5_19), HOOK, 34),
-        (VersionRange::only(SglangVersion::V0_5_20), HOOK, 45),
-        (VersionRange::only(SglangVersion::V0_5_21), HOOK, 97),
-        (VersionRange::only(SglangVersion::V0_5_22), HOOK, 178),
-        (VersionRange::only(SglangVersion::V0_5_23), HOOK, 179),
-    ],
+    sources: NNODES_ASSERT,
     title: doc!("--nnodes 0 crashes the start-up check with a division by zero"),
     explanation: doc!(
         "SGLang does not check that --nnodes is positive. When the engine starts, check_server_args asserts that the world size divides by the node count, (tp_size × pp_size) % nnodes == 0, and with --nnodes 0 Python raises ZeroDivisionError before the assertion can fail: a traceback instead of a message. The text is Python 3.11's and later's (0.5.22 and 0.5.23 require 3.11); on Python 3.10 it reads integer division or modulo by zero. Not raised with --ep-join-mode scale, which skips the check."
