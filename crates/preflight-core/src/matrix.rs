@@ -125,8 +125,8 @@ fn columns_of(field: &str, base: &LaunchConfig) -> Vec<String> {
 ///
 /// GPUs whose [`HardwareFacts`] are equal (the same vendor, capability, gfx arch, memory and
 /// fabric) get the same verdict on every launch, so a row is evaluated once per distinct facts
-/// and copied to the other GPUs with their own configurations: 112 catalogue GPUs are about
-/// 40 distinct devices.
+/// and copied to the other GPUs with their own configurations (about half the catalogue's GPUs
+/// share their facts with another).
 pub fn attention(base: &LaunchConfig, vendor: Option<Vendor>) -> Matrix {
     let columns = columns_of("attention_backend", base);
     let mut rows = Vec::new();

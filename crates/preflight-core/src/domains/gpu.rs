@@ -602,8 +602,9 @@ impl Hardware {
     /// Every fact of the device that a check reads: two devices with equal facts get the same
     /// verdict on every launch (the matrix evaluates each distinct one once). A check that reads
     /// another fact of the hardware (its name, a catalogue field) must add it here;
-    /// `matrix::tests::shared_rows_are_the_validators_cells` compares every catalogue row
-    /// against a fresh evaluation.
+    /// `matrix::tests::equal_hardware_facts_give_equal_reports` compares the reports of
+    /// catalogue GPUs with equal facts, `shared_rows_are_the_validators_cells` every shared
+    /// matrix row with fresh evaluations.
     pub fn facts(&self) -> HardwareFacts {
         HardwareFacts {
             vendor: self.vendor,
