@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates the architecture-name lists SGLang's launch code tests, per release, from the wheels.
 
-    python3 scripts/models/gen_arch_lists.py          # any Python 3.9+, no SGLang import
+    python3 scripts/models/gen_arch_lists.py          # any Python 3.9+, no SGLang import; rustfmt on PATH
+    python3 scripts/models/gen_arch_lists.py --check  # exit 1 when the committed file differs
 
 Reads ``$SGLANG_WHEELS/<release>/sglang/...`` (default ``../wheels``, relative to the repository
 root) for every release in ``crates/preflight-core/src/generated/releases.rs`` that is unpacked
@@ -26,6 +27,7 @@ import ast
 import json
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -324,10 +326,14 @@ def main():
         out.append("")
     out.append("/// Every list above.")
     out.append("pub static ALL: &[&ArchList] = &[" + ", ".join(f"&{r}" for r, _, _ in lists) + "];")
+    from gen_head_asserts import write_or_check  # imports this module: not at the top
+
+    # the committed file is rustfmt's form of these lines (what `cargo fmt` leaves)
+    fmt = subprocess.run(["rustfmt", "--edition", "2024", "--emit", "stdout"],
+                         input="\n".join(out) + "\n", capture_output=True, text=True, check=True)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w") as f:
-        f.write("\n".join(out) + "\n")
-    print(f"{len(lists)} lists over {', '.join(rels)} -> {os.path.relpath(OUT, ROOT)}")
+    write_or_check(OUT, fmt.stdout.rstrip("\n").split("\n"), "--check" in sys.argv[1:],
+                   f"{len(lists)} lists over {', '.join(rels)}")
 
 
 
