@@ -482,8 +482,18 @@ pub fn launcher_rank_ranges(ctx: &Ctx, st: &mut State) -> Step {
 /// `publish(server_args, role="tokenizer")` (0.5.21+; start-up, before any scheduler): the two
 /// factorisations of the TP group over the resolved widths (ranks are not published yet).
 pub fn validate_parallel_at_publish(ctx: &Ctx, st: &mut State) -> Step {
-    // derive_parallel_widths (0.5.20+) builds the published widths, the MoE TP width last:
-    // tp_size // moe_ep_size // moe_dp_size (runtime_context.py:154@0.5.23)
+    // derive_parallel_widths (0.5.20+) builds the published widths: the attention TP width
+    // first, tp_size // attn_dp_size // attn_cp_size (runtime_context.py:76@0.5.23), the MoE TP
+    // width last, tp_size // moe_ep_size // moe_dp_size (:154)
+    let c = &st.cur;
+    let attn_dp_zero = if has_attn_dp(ctx) {
+        c.attn_dp_size == 0
+    } else {
+        c.enable_dp_attention && c.dp_size == 0
+    };
+    if ctx.v >= SglangVersion::V0_5_20 && c.attn_cp_size == 0 && !attn_dp_zero {
+        return Err(st.raise(ctx, &pr::ATTN_CP_ZERO, &[]));
+    }
     let c = &st.cur;
     if ctx.v >= SglangVersion::V0_5_20
         && c.ep_size == 0
