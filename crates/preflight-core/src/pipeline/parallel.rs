@@ -494,7 +494,6 @@ pub fn validate_parallel_at_publish(ctx: &Ctx, st: &mut State) -> Step {
     if ctx.v >= SglangVersion::V0_5_20 && c.attn_cp_size == 0 && !attn_dp_zero {
         return Err(st.raise(ctx, &pr::ATTN_CP_ZERO, &[]));
     }
-    let c = &st.cur;
     if ctx.v >= SglangVersion::V0_5_20
         && c.ep_size == 0
         && c.moe_dp_size != 0

@@ -1162,6 +1162,10 @@ pub static DP_LM_HEAD: RuleInfo = RuleInfo {
 
 const ENGINE: &str = "python/sglang/srt/entrypoints/engine.py";
 
+/// Python's own ZeroDivisionError text for an int `//` by zero (every Python 3; `%` says "integer
+/// modulo by zero" from 3.11): SGLang's launcher divides by an unchecked width of 0.
+const FLOOR_DIV_BY_ZERO: &str = "integer division or modulo by zero";
+
 /// --ep-size 0 divides by zero when the launcher publishes its context
 pub static EP_ZERO: RuleInfo = RuleInfo {
     code: "PAR080",
@@ -1171,7 +1175,7 @@ pub static EP_ZERO: RuleInfo = RuleInfo {
     versions: VersionRange::since(SglangVersion::V0_5_20),
     messages: &[(
         VersionRange::since(SglangVersion::V0_5_20),
-        "integer division or modulo by zero",
+        FLOOR_DIV_BY_ZERO,
     )],
     sources: &[
         (VersionRange::only(SglangVersion::V0_5_20), RUNTIME, 183),
@@ -1196,36 +1200,6 @@ pub static EP_ZERO: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// --attn-cp-size 0 divides by zero when the launcher publishes its context
-pub static ATTN_CP_ZERO: RuleInfo = RuleInfo {
-    code: "PAR082",
-    name: "attn-cp-size-zero",
-    stage: crate::report::Stage::Startup,
-    exception: Some("ZeroDivisionError"),
-    versions: VersionRange::since(SglangVersion::V0_5_20),
-    messages: &[(
-        VersionRange::since(SglangVersion::V0_5_20),
-        "integer division or modulo by zero",
-    )],
-    sources: &[
-        (VersionRange::only(SglangVersion::V0_5_20), RUNTIME, 148),
-        (VersionRange::only(SglangVersion::V0_5_21), RUNTIME, 78),
-        (VersionRange::since(SglangVersion::V0_5_22), RUNTIME, 76),
-    ],
-    title: doc!("--attn-cp-size 0 crashes the launcher with a division by zero"),
-    explanation: doc!(
-        "SGLang does not check that --attn-cp-size is positive, and resolution keeps 0. When the launcher first publishes its runtime context (for the tokenizer, before any scheduler starts), it derives the attention TP width as tp_size // attn_dp_size // attn_cp_size (before the MoE widths), and Python raises ZeroDivisionError: a traceback instead of a message."
-    ),
-    trigger: doc!("--attn-cp-size 0 (0.5.20 and later)."),
-    solutions: doc_list!["Remove --attn-cp-size (1, no attention context parallelism)."],
-    flags: &["attn_cp_size"],
-    example: doc_opt!(Some((
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attn_cp_size":0}"#,
-        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
-    ))),
-    ..RuleInfo::BASE
-};
-
 /// --pp-size 0 divides by zero when the launcher places the scheduler ranks
 pub static PP_ZERO: RuleInfo = RuleInfo {
     code: "PAR081",
@@ -1235,7 +1209,7 @@ pub static PP_ZERO: RuleInfo = RuleInfo {
     versions: VersionRange::since(SglangVersion::V0_5_21),
     messages: &[(
         VersionRange::since(SglangVersion::V0_5_21),
-        "integer division or modulo by zero",
+        FLOOR_DIV_BY_ZERO,
     )],
     sources: &[
         (VersionRange::only(SglangVersion::V0_5_21), ENGINE, 1959),
@@ -1251,6 +1225,36 @@ pub static PP_ZERO: RuleInfo = RuleInfo {
     flags: &["pp_size"],
     example: doc_opt!(Some((
         r#"{"gpu":"H100","arch":"LlamaForCausalLM","pp_size":0}"#,
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
+    ))),
+    ..RuleInfo::BASE
+};
+
+/// --attn-cp-size 0 divides by zero when the launcher publishes its context
+pub static ATTN_CP_ZERO: RuleInfo = RuleInfo {
+    code: "PAR082",
+    name: "attn-cp-size-zero",
+    stage: crate::report::Stage::Startup,
+    exception: Some("ZeroDivisionError"),
+    versions: VersionRange::since(SglangVersion::V0_5_20),
+    messages: &[(
+        VersionRange::since(SglangVersion::V0_5_20),
+        FLOOR_DIV_BY_ZERO,
+    )],
+    sources: &[
+        (VersionRange::only(SglangVersion::V0_5_20), RUNTIME, 148),
+        (VersionRange::only(SglangVersion::V0_5_21), RUNTIME, 78),
+        (VersionRange::since(SglangVersion::V0_5_22), RUNTIME, 76),
+    ],
+    title: doc!("--attn-cp-size 0 crashes the launcher with a division by zero"),
+    explanation: doc!(
+        "SGLang does not check that --attn-cp-size is positive, and resolution keeps 0. When the launcher first publishes its runtime context (for the tokenizer, before any scheduler starts), it derives the attention TP width as tp_size // attn_dp_size // attn_cp_size (before the MoE widths), and Python raises ZeroDivisionError: a traceback instead of a message."
+    ),
+    trigger: doc!("--attn-cp-size 0 (0.5.20 and later)."),
+    solutions: doc_list!["Remove --attn-cp-size (1, no attention context parallelism)."],
+    flags: &["attn_cp_size"],
+    example: doc_opt!(Some((
+        r#"{"gpu":"H100","arch":"LlamaForCausalLM","attn_cp_size":0}"#,
         r#"{"gpu":"H100","arch":"LlamaForCausalLM"}"#,
     ))),
     ..RuleInfo::BASE
